@@ -1,0 +1,1 @@
+"""Per-game evaluation functions for the greedy agent (and MCTS rollouts)."""

@@ -1,0 +1,191 @@
+"""The Game/State contract every game implements (see DESIGN.md, "The core contract").
+
+A game subclasses `Game` and `State`. The base classes hold what is the same for every game:
+option handling, the legality check before `apply`, the cached legal actions, the action mask,
+notation parsing with errors that list what is legal, determinization's reseeding, and the
+common parts of a position document.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Hashable
+
+from .errors import IllegalAction, InvalidNotation, PositionError
+from .i18n import render_event
+from .options import Option, resolve_options
+from .rng import Rng
+
+Action = Hashable
+POSITION_FORMAT = "coliseo-position/1"
+
+
+class Game:
+    """One game with its options and loaded content. Immutable once built."""
+
+    id: ClassVar[str]
+    names: ClassVar[dict[str, str]]            # {"en": ..., "es": ...}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_schema: ClassVar[list[Option]] = []
+    event_text: ClassVar[dict[str, dict[str, str | list[str]]]] = {}
+    # Event types after which a person may not undo: they reveal hidden information.
+    revealing_events: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, **options: Any):
+        self.options = resolve_options(self.options_schema, options)
+
+    # --- to implement -------------------------------------------------------------------------
+    def new_state(self, seed: int, setup: Any = None) -> State:
+        raise NotImplementedError
+
+    def state_from_json(self, doc: dict) -> State:
+        raise NotImplementedError
+
+    def format_action(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def _parse_action_text(self, state: State, text: str) -> Action | None:
+        """The action the text denotes (legal or not), or None if the text is not notation."""
+        raise NotImplementedError
+
+    @property
+    def num_distinct_actions(self) -> int:
+        raise NotImplementedError
+
+    def action_index(self, action: Action) -> int:
+        raise NotImplementedError
+
+    def render_value(self, key: str, value: Any, lang: str) -> str:
+        """How one event field reads in text (card ids become names, squares become notation)."""
+        return str(value)
+
+    # --- shared -------------------------------------------------------------------------------
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.names["en"])
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action written as `text`; InvalidNotation (listing the legal ones) otherwise."""
+        legal = state.legal_actions()
+        action = self._parse_action_text(state, text)
+        if action is not None and action in legal:
+            return action
+        listing = ", ".join(self.format_action(a) for a in legal) or "none (the game is over)"
+        if action is None:
+            raise InvalidNotation(f"{text.strip()!r} is not an action of {self.name()}; legal now: {listing}")
+        try:
+            reason = state.why_illegal(action)
+        except Exception:  # noqa: BLE001 - an explanation must never hide the real error
+            reason = "not legal now"
+        raise InvalidNotation(f"{text.strip()!r} is not legal: {reason}. Legal now: {listing}")
+
+    def render(self, event: dict, lang: str = "en") -> str:
+        return render_event(self, event, lang)
+
+    def position_header(self, state: State) -> dict:
+        return {"format": POSITION_FORMAT, "game": self.id, "options": dict(self.options),
+                "rng": state.rng.state}
+
+    def check_position_header(self, doc: Any) -> None:
+        if not isinstance(doc, dict):
+            raise PositionError("a position must be a JSON object")
+        if doc.get("format") != POSITION_FORMAT:
+            raise PositionError(f"field 'format' must be {POSITION_FORMAT!r}, got {doc.get('format')!r}")
+        if doc.get("game") != self.id:
+            raise PositionError(f"field 'game' must be {self.id!r}, got {doc.get('game')!r}")
+        if doc.get("options") != self.options:
+            raise PositionError("field 'options' does not match this game's options; load the game with "
+                                f"the position's options: {doc.get('options')!r}")
+        if not isinstance(doc.get("rng"), int) or isinstance(doc.get("rng"), bool) or doc["rng"] < 0:
+            raise PositionError("field 'rng' must be a non-negative integer")
+
+
+class State:
+    """A position. Subclasses keep their data in `__slots__` and implement the `_`-methods."""
+
+    __slots__ = ("game", "rng", "_legal")
+
+    game: Game
+    rng: Rng
+
+    # --- to implement -------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> dict | None:
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[dict]:
+        """Apply a legal action (already checked) and return its events."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str:
+        """Why a well-formed action is not legal here, in a player's words."""
+        return "not legal now"
+
+    def observation(self, player: int | None) -> dict:
+        raise NotImplementedError
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        """Replace, in place, what `player` cannot know with values consistent with their view."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    # --- shared -------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a stable order; empty when the game is over."""
+        if self._legal is None:
+            self._legal = [] if self.result is not None else self._legal_actions()
+        return self._legal
+
+    def apply(self, action: Action) -> list[dict]:
+        """Play a legal action and return its events; IllegalAction leaves the state untouched."""
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        return self._apply(action)
+
+    def legal_action_mask(self) -> list[int]:
+        mask = [0] * self.game.num_distinct_actions
+        for action in self.legal_actions():
+            mask[self.game.action_index(action)] = 1
+        return mask
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A state `player` cannot tell from this one: hidden information and future chance resampled."""
+        other = self.clone()
+        other.rng = Rng(rng.getrandbits(64))
+        other._resample_hidden(player, rng)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} turn {self.turn} player {self.current_player}>"
