@@ -54,13 +54,17 @@ class RandomAgent(Agent):
 AGENTS: dict[str, str] = {
     "random": "coliseo.agents.base:RandomAgent",
     "greedy": "coliseo.agents.greedy:GreedyAgent",
+    "fm-classic": "coliseo.agents.fm_classic:FmClassicAgent",
 }
 
 
 def agent_names(game_id: str | None = None) -> list[str]:
     names = []
     for name, target in AGENTS.items():
-        cls = _load(target)
+        try:
+            cls = _load(target)
+        except ModuleNotFoundError:  # an agent whose module is not written yet
+            continue
         games = getattr(cls, "games", None)
         if game_id is None or games is None or game_id in games:
             names.append(name)
@@ -77,6 +81,8 @@ def make_agent(name: str, game, seed: int = 0, **settings: Any) -> Agent:
 
     if name not in AGENTS:
         raise SetupError(f"unknown agent {name!r}; the agents are: {', '.join(agent_names(game.id))}")
+    if name not in agent_names():
+        raise SetupError(f"agent {name!r} is not available in this installation")
     cls = _load(AGENTS[name])
     games = getattr(cls, "games", None)
     if games is not None and game.id not in games:

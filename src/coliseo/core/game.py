@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Hashable
 
-from .errors import IllegalAction, InvalidNotation, PositionError
+from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
 from .i18n import render_event
 from .options import Option, resolve_options
 from .rng import Rng
@@ -55,6 +55,16 @@ class Game:
 
     def action_index(self, action: Action) -> int:
         raise NotImplementedError
+
+    def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
+        """A plain-text picture of a player's observation for the terminal (legal actions optional)."""
+        raise NotImplementedError
+
+    def setup_for(self, **choices: Any) -> Any:
+        """A setup from simple command-line choices (e.g. duelist="..."); None = the default setup."""
+        if choices:
+            raise SetupError(f"{self.name()} takes no setup choices such as {', '.join(choices)}")
+        return None
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
         """How one event field reads in text (card ids become names, squares become notation)."""

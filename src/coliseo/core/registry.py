@@ -6,20 +6,21 @@ import importlib
 
 from .errors import SetupError
 
-# Game id -> module that defines `GAME`, the Game subclass. A game joins the list when it is playable.
-GAME_MODULES = {
-    "capsule": "coliseo.games.capsule",
-}
+import importlib.util
+
+# Every game the engine knows, in display order. A game is listed once its package
+# `coliseo.games.<id>` exists; the package defines `GAME`, its Game subclass.
+GAME_IDS = ("capsule", "dungeon_dice", "fantastiqa", "forbidden")
 
 
 def list_games() -> list[str]:
-    return list(GAME_MODULES)
+    return [g for g in GAME_IDS if importlib.util.find_spec(f"coliseo.games.{g}") is not None]
 
 
 def game_class(game_id: str):
-    if game_id not in GAME_MODULES:
-        raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(GAME_MODULES)}")
-    return importlib.import_module(GAME_MODULES[game_id]).GAME
+    if game_id not in list_games():
+        raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
+    return importlib.import_module(f"coliseo.games.{game_id}").GAME
 
 
 def load_game(game_id: str, **options):
