@@ -14,7 +14,12 @@ GAME_IDS = ("capsule", "dungeon_dice", "fantastiqa", "forbidden")
 
 
 def list_games() -> list[str]:
-    return [g for g in GAME_IDS if importlib.util.find_spec(f"coliseo.games.{g}") is not None]
+    return [g for g in GAME_IDS if _has_package(g)]
+
+
+def _has_package(game_id: str) -> bool:
+    spec = importlib.util.find_spec(f"coliseo.games.{game_id}")
+    return spec is not None and bool(spec.origin) and spec.origin.endswith("__init__.py")
 
 
 def game_class(game_id: str):
