@@ -9,7 +9,8 @@ common parts of a position document.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Hashable
+from collections.abc import Hashable
+from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
 from .i18n import render_event

@@ -11,7 +11,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,7 @@ class Match:
         self.setup = setup
         self.salt = salt or secrets.token_hex(16)
         self.players = players
-        self.created = created or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         self.state = game.new_state(seed, setup)
         self.steps: list[Step] = []
 

@@ -1,7 +1,8 @@
 """Game options: a declared schema, validated with a clear error per bad option."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .errors import SetupError
 
@@ -44,7 +45,11 @@ def resolve_options(schema: list[Option], given: dict[str, Any]) -> dict[str, An
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise SetupError(f"unknown option(s) {', '.join(unknown)}; this game takes: {', '.join(known)}")
-    return {o.name: o.validate(given[o.name]) if o.name in given else o.default for o in schema}
+    return {o.name: o.validate(given[o.name]) if o.name in given else _fresh(o.default) for o in schema}
+
+
+def _fresh(default: Any) -> Any:
+    return list(default) if isinstance(default, list) else default
 
 
 def parse_option_text(schema: list[Option], text: str) -> tuple[str, Any]:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from .errors import SetupError
-
-import importlib.util
 
 # Every game the engine knows, in display order. A game is listed once its package
 # `coliseo.games.<id>` exists; the package defines `GAME`, its Game subclass.

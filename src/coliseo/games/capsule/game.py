@@ -1,0 +1,402 @@
+"""The Capsule Monsters game: options, setup, positions and notation (rules file §3, §5)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.game import Game
+from coliseo.core.options import Option
+from coliseo.core.rng import Rng
+
+from .board import board_for
+from .cards import ACTIVATED, Card, Content, load_content, team_problem
+from .state import (
+    ABILITY,
+    ATTACK,
+    ATTACKED,
+    CAPSULE,
+    CARD,
+    DMG,
+    END,
+    END_ACTION,
+    KIND,
+    KIND_NAMES,
+    KING,
+    KNOWN,
+    MONSTER,
+    MOVE,
+    MOVED,
+    OWNER,
+    RECOVER,
+    SQ,
+    STUN,
+    SUMMON,
+    USED,
+    CapsuleState,
+)
+from .text import EVENT_TEXT, REASONS, render_text
+
+DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
+
+
+def _zone_problem(value: Any) -> str | None:
+    if value == "back_row":
+        return None
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+        return "must be 'back_row' or a list of squares such as ['a1', 'b1']"
+    return None
+
+
+OPTIONS = [
+    Option("mode", "basic", "basic or advanced (the King's second numbers; advanced presets)",
+           choices=("basic", "advanced")),
+    Option("width", 8, "board width", minimum=4, maximum=26),
+    Option("height", 8, "board height", minimum=4, maximum=26),
+    Option("start_zone", "back_row", "Player 1's start squares (Player 2's mirror them)", kind=object,
+           check=_zone_problem),
+    Option("o_pattern", "ring", "ring: the 16 squares at distance 2; star: only the 8 in straight lines",
+           choices=("ring", "star")),
+    Option("faction_advantage", False, "+1 damage when the attacker's faction beats the target's"),
+    Option("capsule_hp", 2, "damage that destroys a capsule", minimum=1),
+    Option("capsule_damage_carries", True, "capsule damage stays on the summoned monster"),
+    Option("stun_blocks_abilities", False, "stunned monsters cannot use activated abilities"),
+    Option("all_monsters_rule", True, "losing every monster loses the game"),
+    Option("enforce_team_rules", True, "check team cost and Level-2 factions (R7 a, b)"),
+    Option("auto_end_turn", True, "end the turn by itself when nothing but 'end' is legal"),
+    Option("double_pass_ends", True, "two consecutive empty turns end the game"),
+    Option("max_turns", 200, "turn limit (0 = none)", minimum=0),
+    Option("first_player", "p1", "p1, or random", choices=("p1", "random")),
+    Option("random_placement", False, "omitted placements are random instead of the default order"),
+    Option("packs", [], "extra content pack files (TOML) loaded beside the bundled ones", kind=list),
+]
+
+_SQUARE = r"([a-z]\d{1,2})"
+_PATTERNS = [
+    (re.compile(rf"^s{_SQUARE}$"), SUMMON),
+    (re.compile(rf"^r{_SQUARE}$"), RECOVER),
+    (re.compile(rf"^{_SQUARE}-{_SQUARE}$"), MOVE),
+    (re.compile(rf"^{_SQUARE}x{_SQUARE}$"), ATTACK),
+    (re.compile(rf"^{_SQUARE}!([a-z]+)@{_SQUARE}$"), ABILITY),
+]
+
+
+@lru_cache(maxsize=8)
+def _content(packs: tuple[str, ...]) -> Content:
+    return load_content(packs)
+
+
+class CapsuleGame(Game):
+    id = "capsule"
+    names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
+    options_schema = OPTIONS
+    event_text = EVENT_TEXT
+    revealing_events = frozenset({"summon", "destroyed", "scout"})
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        o = self.options
+        if o["auto_end_turn"] and not o["double_pass_ends"] and o["max_turns"] == 0:
+            raise SetupError("auto_end_turn with neither double_pass_ends nor max_turns could end turns forever "
+                             "(R14, D29): turn one of them on")
+        self.advanced = o["mode"] == "advanced"
+        self.board = board_for(o["width"], o["height"], o["o_pattern"])
+        self.zones = self._zones()
+        self.content = _content(tuple(o["packs"]))
+        self._eligible: dict = {}
+
+    def _zones(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        b = self.board
+        zone = self.options["start_zone"]
+        if zone == "back_row":
+            first = tuple(range(b.width))
+        else:
+            squares = [b.parse(s) for s in zone]
+            bad = [s for s, sq in zip(zone, squares) if sq is None]
+            if bad:
+                raise SetupError(f"option 'start_zone': {', '.join(bad)} not on the {b.width}x{b.height} board")
+            first = tuple(sorted(set(squares)))
+        second = tuple(sorted((b.height - 1 - b.rank(sq)) * b.width + b.file(sq) for sq in first))
+        if len(first) < 2:
+            raise SetupError("option 'start_zone': a start zone needs at least 2 squares")
+        if set(first) & set(second):
+            raise SetupError("option 'start_zone': the two players' zones overlap")
+        return first, second
+
+    def eligible(self, faction: str, king_faction: str | None) -> list[Card]:
+        """Monsters a hidden capsule of `faction` could hold in a team led by a King of `king_faction`."""
+        key = (faction, king_faction)
+        if key not in self._eligible:
+            enforce = self.options["enforce_team_rules"]
+            self._eligible[key] = [c for c in self.content.monsters.values() if c.faction == faction
+                                   and not (enforce and c.level >= 2 and c.faction != king_faction)]
+        return self._eligible[key]
+
+    # --- setup (R6–R10) ---------------------------------------------------------------------------
+    def new_state(self, seed: int, setup: Any = None) -> CapsuleState:
+        teams = self._teams(setup)
+        rng = Rng(seed)
+        state = CapsuleState(self, rng)
+        first = rng.randrange(2) if self.options["first_player"] == "random" else 0
+        for player, (king, monsters, placement) in enumerate(teams):
+            for sq, index in self._placement(player, monsters, placement, rng).items():
+                card = self.content.kings[king] if index == "K" else self.content.monsters[monsters[index]]
+                piece = [sq, player, KING if index == "K" else CAPSULE, card, 0, False, False, False, 0,
+                         1 << player]
+                state.board[sq] = piece
+                state.own[player].append(piece)
+            state.own[player].sort(key=lambda p: (p[KIND] != KING, p[SQ]))
+        state.start_turn(first, [])
+        if self.options["auto_end_turn"]:
+            state._auto_end([])
+        return state
+
+    def setup_for(self, **choices: Any) -> Any:
+        teams = choices.pop("teams", None)
+        if choices:
+            raise SetupError(f"Capsule Monsters takes no setup choice {', '.join(choices)}; use teams=PRESET,PRESET")
+        if not teams:
+            return None
+        names = teams.split(",") if isinstance(teams, str) else list(teams)
+        if len(names) != 2:
+            raise SetupError("name two team presets, one per player, e.g. teams=adv_storm,adv_stone")
+        return {"players": [{"preset": n.strip()} for n in names]}
+
+    def _teams(self, setup: Any) -> list[tuple[str, list[str], dict | None]]:
+        mode = self.options["mode"]
+        if setup is None:
+            setup = {"players": [{"preset": t} for t in DEFAULT_TEAMS[mode]]}
+        if not isinstance(setup, dict) or not isinstance(setup.get("players"), list) or len(setup["players"]) != 2:
+            raise SetupError('a setup is {"players": [player 1, player 2]}, each a preset or a King and team')
+        out = []
+        zone_size = len(self.zones[0])
+        for n, entry in enumerate(setup["players"], 1):
+            if not isinstance(entry, dict):
+                raise SetupError(f"player {n}: must be an object with 'preset' or 'king' and 'team'")
+            unknown = set(entry) - {"preset", "king", "team", "placement"}
+            if unknown:
+                raise SetupError(f"player {n}: unknown field(s) {', '.join(sorted(unknown))}")
+            if "preset" in entry:
+                preset = self.content.teams.get(entry["preset"])
+                if preset is None:
+                    raise SetupError(f"player {n}: unknown team preset {entry['preset']!r}; presets: "
+                                     f"{', '.join(self.content.teams)}")
+                king, monsters = preset.king, list(preset.monsters)
+            else:
+                king, monsters = entry.get("king"), entry.get("team")
+                if not isinstance(king, str) or not isinstance(monsters, list) or \
+                        not all(isinstance(m, str) for m in monsters):
+                    raise SetupError(f"player {n}: needs 'king' (a King id) and 'team' (a list of monster ids)")
+            problem = team_problem(king, monsters, self.content.kings, self.content.monsters, mode, zone_size,
+                                   self.options["enforce_team_rules"])
+            if problem:
+                raise SetupError(f"player {n}: {problem}")
+            placement = entry.get("placement")
+            if placement is not None and not isinstance(placement, dict):
+                raise SetupError(f"player {n}: 'placement' must map squares to \"K\" or team indexes")
+            out.append((king, monsters, placement))
+        return out
+
+    def _placement(self, player: int, monsters: list[str], given: dict | None, rng: Rng) -> dict[int, Any]:
+        """R9: square -> "K" or team index, given, random, or in the default order."""
+        zone = self.zones[player]
+        pieces = ["K", *range(len(monsters))]
+        if given is None:
+            if self.options["random_placement"]:
+                free = list(zone)
+                return {free.pop(rng.randrange(len(free))): piece for piece in pieces}
+            return dict(zip(self._default_order(player), pieces))
+        placed: dict[int, Any] = {}
+        for text, piece in given.items():
+            sq = self.board.parse(text) if isinstance(text, str) else None
+            if sq is None or sq not in zone:
+                raise SetupError(f"player {player + 1}: placement square {text!r} is not in your start zone")
+            if piece not in pieces or piece in placed.values() or isinstance(piece, bool):
+                raise SetupError(f"player {player + 1}: placement of {text!r} must be \"K\" or an unplaced team "
+                                 f"index 0..{len(monsters) - 1}, got {piece!r}")
+            placed[sq] = piece
+        missing = [p for p in pieces if p not in placed.values()]
+        if missing:
+            raise SetupError(f"player {player + 1}: the placement leaves out {', '.join(map(str, missing))} "
+                             "(it must place the King and every team monster)")
+        return placed
+
+    def _default_order(self, player: int) -> list[int]:
+        """D22: nearest the back rank first, then nearest the middle file, then leftmost."""
+        b = self.board
+        middle = (b.width - 1) // 2
+        back = 0 if player == 0 else b.height - 1
+        return sorted(self.zones[player], key=lambda sq: (abs(b.rank(sq) - back), abs(b.file(sq) - middle),
+                                                          b.file(sq)))
+
+    # --- positions ------------------------------------------------------------------------------------
+    def state_from_json(self, doc: dict) -> CapsuleState:
+        self.check_position_header(doc)
+        state = CapsuleState(self, Rng(doc["rng"]))
+        b = self.board
+
+        def field(name, kind, minimum=None):
+            value = doc.get(name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or \
+                    (minimum is not None and value < minimum):
+                raise PositionError(f"field {name!r} must be {kind.__name__}"
+                                    f"{'' if minimum is None else f' ≥ {minimum}'}, got {value!r}")
+            return value
+
+        state.turn_no = field("turn", int, 0)
+        state.active = field("active", int, 0)
+        state.ap = field("ap", int, 0)
+        state.passes = field("passes", int, 0)
+        state.acted = field("acted", bool)
+        if state.active > 1:
+            raise PositionError(f"field 'active' must be 0 or 1, got {state.active}")
+        destroyed = field("destroyed", list)
+        if len(destroyed) != 2 or not all(isinstance(d, list) for d in destroyed):
+            raise PositionError("field 'destroyed' must be two lists of monster ids")
+        for d in destroyed:
+            for card_id in d:
+                if card_id not in self.content.monsters:
+                    raise PositionError(f"field 'destroyed': unknown monster {card_id!r}")
+        state.destroyed = [list(d) for d in destroyed]
+        for i, raw in enumerate(field("pieces", list)):
+            piece = self._piece_from_json(i, raw)
+            if state.board[piece[SQ]] is not None:
+                raise PositionError(f"pieces[{i}]: square {raw['sq']} holds two pieces")
+            state.board[piece[SQ]] = piece
+            state.own[piece[OWNER]].append(piece)
+        for p in (0, 1):
+            kings = [x for x in state.own[p] if x[KIND] == KING]
+            if len(kings) > 1:
+                raise PositionError(f"player {p + 1} has more than one King")
+            state.own[p].sort(key=lambda x: (x[KIND] != KING, x[SQ]))
+        result = doc.get("result")
+        if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
+            raise PositionError("field 'result' must be null or {winners, reason, scores}")
+        state._result = result
+        if result is None and any(state.king(p) is None for p in (0, 1)):
+            raise PositionError("a game in progress needs both Kings on the board")
+        if result is None:
+            king_ap = state.action_points(state.king(state.active)[CARD])
+            if state.ap > king_ap:
+                raise PositionError(f"field 'ap' is {state.ap}, more than the active King's {king_ap}")
+        return state
+
+    def _piece_from_json(self, i: int, raw: Any) -> list:
+        where = f"pieces[{i}]"
+        if not isinstance(raw, dict):
+            raise PositionError(f"{where} must be an object")
+        sq = self.board.parse(raw.get("sq")) if isinstance(raw.get("sq"), str) else None
+        if sq is None:
+            raise PositionError(f"{where}: 'sq' must be a square on the board, got {raw.get('sq')!r}")
+        owner = raw.get("owner")
+        if owner not in (0, 1) or isinstance(owner, bool):
+            raise PositionError(f"{where}: 'owner' must be 0 or 1, got {owner!r}")
+        kind_name = raw.get("kind")
+        if kind_name not in KIND_NAMES:
+            raise PositionError(f"{where}: 'kind' must be one of {', '.join(KIND_NAMES)}, got {kind_name!r}")
+        kind = KIND_NAMES.index(kind_name)
+        table = self.content.kings if kind == KING else self.content.monsters
+        card = table.get(raw.get("card"))
+        if card is None:
+            raise PositionError(f"{where}: unknown {'King' if kind == KING else 'monster'} {raw.get('card')!r}")
+        damage = raw.get("damage", 0)
+        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
+            raise PositionError(f"{where}: 'damage' must be a whole number ≥ 0")
+        flags = {}
+        for name in ("stunned", "moved", "attacked"):
+            flags[name] = raw.get(name, False)
+            if not isinstance(flags[name], bool):
+                raise PositionError(f"{where}: {name!r} must be true or false")
+        if flags["stunned"] and kind != MONSTER:
+            raise PositionError(f"{where}: only summoned monsters can be stunned")
+        used = raw.get("used", [])
+        ids = [a.id for a in card.activated]
+        if not isinstance(used, list) or any(u not in ids for u in used):
+            raise PositionError(f"{where}: 'used' must list activated abilities of {card.id}: {ids}")
+        known_by = raw.get("known_by", [owner])
+        if not isinstance(known_by, list) or any(q not in (0, 1) for q in known_by) or owner not in known_by:
+            raise PositionError(f"{where}: 'known_by' must list the players who know the card, owner included")
+        return [sq, owner, kind, card, damage, flags["stunned"], flags["moved"], flags["attacked"],
+                sum(1 << ids.index(u) for u in set(used)), sum(1 << q for q in set(known_by))]
+
+    # --- notation (§5) and the action space -------------------------------------------------------------
+    def format_action(self, action: tuple) -> str:
+        kind, name = action[0], self.board.name
+        if kind == END:
+            return "end"
+        if kind == SUMMON:
+            return f"S {name(action[1])}"
+        if kind == RECOVER:
+            return f"R {name(action[1])}"
+        if kind == MOVE:
+            return f"{name(action[1])}-{name(action[2])}"
+        if kind == ATTACK:
+            return f"{name(action[1])}x{name(action[2])}"
+        return f"{name(action[1])}!{action[2]}@{name(action[3])}"
+
+    def _parse_action_text(self, state: CapsuleState, text: str) -> tuple | None:
+        compact = "".join(text.split()).lower()
+        if compact == "end":
+            return END_ACTION
+        for pattern, kind in _PATTERNS:
+            m = pattern.match(compact)
+            if not m:
+                continue
+            groups = m.groups()
+            squares = [self.board.parse(g) for g in (groups[0], groups[-1])]
+            if None in squares:
+                return None
+            if kind in (SUMMON, RECOVER):
+                return (kind, squares[0])
+            if kind == ABILITY:
+                return (ABILITY, squares[0], groups[1], squares[1])
+            return (kind, squares[0], squares[1])
+        return None
+
+    @property
+    def num_distinct_actions(self) -> int:
+        n = self.board.size
+        return 1 + 2 * n + 2 * n * n + len(ACTIVATED) * n * n
+
+    def action_index(self, action: tuple) -> int:
+        """end 0; summon 1+sq; recover 1+N+sq; move, attack, then abilities (heal, scout, rouse) by square pairs."""
+        n = self.board.size
+        kind = action[0]
+        if kind == END:
+            return 0
+        if kind == SUMMON:
+            return 1 + action[1]
+        if kind == RECOVER:
+            return 1 + n + action[1]
+        if kind == MOVE:
+            return 1 + 2 * n + action[1] * n + action[2]
+        if kind == ATTACK:
+            return 1 + 2 * n + n * n + action[1] * n + action[2]
+        k = ACTIVATED.index(action[2])
+        return 1 + 2 * n + 2 * n * n + (action[1] * len(ACTIVATED) + k) * n + action[3]
+
+    # --- text ------------------------------------------------------------------------------------------
+    def card_name(self, card_id: str, lang: str) -> str:
+        return self.content.card(card_id).name(lang)
+
+    def render_value(self, key: str, value: Any, lang: str) -> str:
+        from coliseo.core.i18n import player_name
+
+        if key in ("card", "piece", "target"):
+            return self.card_name(value, lang)
+        if key in ("player", "winner"):
+            return player_name(value, lang)
+        if key == "reason":
+            return REASONS[value][lang]
+        if key == "scores":
+            return "–".join(map(str, value))
+        return str(value)
+
+    def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
+        return render_text(self, observation, lang, legal)
+
+
+GAME = CapsuleGame
+__all__ = ["CapsuleGame", "GAME", "ATTACKED", "DMG", "KNOWN", "MOVED", "OWNER", "STUN", "USED", "CAPSULE"]

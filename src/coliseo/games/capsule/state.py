@@ -1,0 +1,478 @@
+"""Capsule Monsters rules: the position, its legal actions and how each action resolves.
+
+Rule numbers (R15, R20, …) refer to ../shared/rules/capsule.md. A piece is a small list
+[square, owner, kind, card, damage, stunned, moved, attacked, used, known]: `used` is a bitmask
+over the card's activated abilities and `known` a bitmask of the players who know a capsule's card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from coliseo.core.events import private
+from coliseo.core.game import State
+
+from .cards import BEATS, Card
+
+SQ, OWNER, KIND, CARD, DMG, STUN, MOVED, ATTACKED, USED, KNOWN = range(10)
+KING, CAPSULE, MONSTER = 0, 1, 2
+KIND_NAMES = ("king", "capsule", "monster")
+
+# Actions: (END,), (SUMMON, sq), (MOVE, from, to), (ATTACK, from, to), (RECOVER, sq),
+# (ABILITY, from, ability id, target)
+END, SUMMON, MOVE, ATTACK, RECOVER, ABILITY = range(6)
+END_ACTION = (END,)
+
+
+class CapsuleState(State):
+    __slots__ = ("board", "own", "destroyed", "turn_no", "active", "ap", "passes", "acted", "_result")
+
+    def __init__(self, game, rng):
+        self.game = game
+        self.rng = rng
+        self._legal = None
+        self.board: list = [None] * game.board.size
+        self.own: list[list] = [[], []]              # each player's pieces on the board, King first
+        self.destroyed: list[list[str]] = [[], []]   # card ids, in order of destruction
+        self.turn_no = 0
+        self.active = 0
+        self.ap = 0
+        self.passes = 0
+        self.acted = False
+        self._result: dict | None = None
+
+    # --- contract -------------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[int, ...]:
+        return (0, 1)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._result is not None else self.active
+
+    @property
+    def result(self) -> dict | None:
+        return self._result
+
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    def clone(self) -> CapsuleState:
+        other = CapsuleState.__new__(CapsuleState)
+        other.game = self.game
+        other.rng = self.rng.clone()
+        other._legal = self._legal
+        board = [None] * len(self.board)
+        own = []
+        for pieces in self.own:
+            copies = [p[:] for p in pieces]
+            for p in copies:
+                board[p[SQ]] = p
+            own.append(copies)
+        other.board = board
+        other.own = own
+        other.destroyed = [self.destroyed[0][:], self.destroyed[1][:]]
+        other.turn_no = self.turn_no
+        other.active = self.active
+        other.ap = self.ap
+        other.passes = self.passes
+        other.acted = self.acted
+        other._result = self._result
+        return other
+
+    # --- pieces and numbers ---------------------------------------------------------------------
+    def king(self, player: int) -> list | None:
+        pieces = self.own[player]
+        return pieces[0] if pieces and pieces[0][KIND] == KING else None
+
+    def monster_points(self, card: Card) -> int:
+        return card.monster_points[self.game.advanced]
+
+    def action_points(self, card: Card) -> int:
+        return card.action_points[self.game.advanced]
+
+    def score(self, player: int) -> int:
+        """R41: the King's remaining points."""
+        king = self.king(player)
+        return max(0, self.monster_points(king[CARD]) - king[DMG]) if king else 0
+
+    # --- legal actions (R15–R22, R35–R37) --------------------------------------------------------
+    def _legal_actions(self) -> list:
+        ap = self.ap
+        actions = [END_ACTION]
+        stun_blocks = self.game.options["stun_blocks_abilities"]
+        for piece in self.own[self.active]:
+            sq, kind, card = piece[SQ], piece[KIND], piece[CARD]
+            if kind == CAPSULE:
+                if card.cost <= ap:
+                    actions.append((SUMMON, sq))
+                continue
+            stunned = piece[STUN]
+            if stunned and card.cost <= ap:
+                actions.append((RECOVER, sq))
+            if not stunned:
+                if not piece[MOVED] and card.move.cost <= ap:
+                    actions.extend((MOVE, sq, to) for to in self.move_targets(piece))
+                if kind == MONSTER and not piece[ATTACKED] and card.attack.cost <= ap:
+                    actions.extend((ATTACK, sq, to) for to in self.attack_targets(piece))
+            if card.activated and not (stunned and stun_blocks):
+                for k, ability in enumerate(card.activated):
+                    if not piece[USED] >> k & 1 and ability.cost <= ap:
+                        actions.extend((ABILITY, sq, ability.id, t) for t in self.ability_targets(piece, ability))
+        return actions
+
+    def move_targets(self, piece: list) -> list[int]:
+        """R20–R22: empty squares the piece can reach with its move line."""
+        board = self.board
+        line = piece[CARD].move
+        if line.pattern == "O":
+            return [t for t in self.game.board.ring[piece[SQ]] if board[t] is None]
+        owner, fly, reach = piece[OWNER], piece[CARD].fly, line.range
+        out = []
+        for ray in self.game.board.rays[line.pattern][piece[SQ]]:
+            for t in ray[:reach]:
+                other = board[t]
+                if other is None:
+                    out.append(t)
+                elif other[OWNER] != owner and not fly:
+                    break
+        return out
+
+    def attack_targets(self, piece: list) -> list[int]:
+        """R20–R21: enemy pieces in the attack line; the first blocks the ray unless `pierce`."""
+        board = self.board
+        line = piece[CARD].attack
+        owner = piece[OWNER]
+        if line.pattern == "O":
+            return [t for t in self.game.board.ring[piece[SQ]] if board[t] is not None and board[t][OWNER] != owner]
+        pierce, reach = piece[CARD].pierce, line.range
+        out = []
+        for ray in self.game.board.rays[line.pattern][piece[SQ]]:
+            for t in ray[:reach]:
+                other = board[t]
+                if other is not None and other[OWNER] != owner:
+                    out.append(t)
+                    if not pierce:
+                        break
+        return out
+
+    def ability_targets(self, piece: list, ability) -> list[int]:
+        geometry = self.game.board
+        sq, owner = piece[SQ], piece[OWNER]
+        if ability.id == "scout":      # R36
+            bit = 1 << owner
+            return sorted(p[SQ] for p in self.own[1 - owner]
+                          if p[KIND] == CAPSULE and not p[KNOWN] & bit
+                          and geometry.distance(sq, p[SQ]) <= ability.range)
+        own = self.own[owner]
+        if ability.id == "heal":       # R35
+            return sorted(p[SQ] for p in own if p[KIND] == MONSTER and p[DMG] >= 1
+                          and geometry.distance(sq, p[SQ]) <= 1)
+        return sorted(p[SQ] for p in own if p is not piece and p[KIND] == MONSTER and p[STUN]   # R37 rouse
+                      and geometry.distance(sq, p[SQ]) <= 1)
+
+    def why_illegal(self, action) -> str:
+        if self._result is not None:
+            return "the game is over"
+        if not isinstance(action, tuple) or not action or action[0] not in range(6):
+            return "that is not a Capsule Monsters action"
+        if action[0] == END:
+            return "the turn cannot end now"
+        geometry = self.game.board
+        sq = action[1]
+        if not isinstance(sq, int) or not 0 <= sq < geometry.size:
+            return "that square is not on the board"
+        piece = self.board[sq]
+        where = geometry.name(sq)
+        if piece is None:
+            return f"there is no piece on {where}"
+        if piece[OWNER] != self.active:
+            return f"the piece on {where} is not yours"
+        kind, card = piece[KIND], piece[CARD]
+        if action[0] == SUMMON:
+            if kind != CAPSULE:
+                return f"there is no capsule on {where}"
+            return f"summoning costs {card.cost} AP and you have {self.ap}"
+        if kind == CAPSULE:
+            return f"the capsule on {where} must be summoned before it can act"
+        if action[0] == RECOVER:
+            if not piece[STUN]:
+                return f"the monster on {where} is not stunned"
+            return f"recovering costs {card.cost} AP and you have {self.ap}"
+        if action[0] in (MOVE, ATTACK) and piece[STUN]:
+            return f"the monster on {where} is stunned: pay its summon cost (R {where}) to recover it first"
+        if action[0] == MOVE:
+            if piece[MOVED]:
+                return f"the piece on {where} has already moved this turn"
+            if card.move.cost > self.ap:
+                return f"moving costs {card.move.cost} AP and you have {self.ap}"
+            return f"the piece on {where} cannot move there (its move is {card.move.range} {card.move.pattern})"
+        if action[0] == ATTACK:
+            if kind == KING:
+                return "Kings never attack"
+            if piece[ATTACKED]:
+                return f"the monster on {where} has already attacked this turn"
+            if card.attack.cost > self.ap:
+                return f"attacking costs {card.attack.cost} AP and you have {self.ap}"
+            return f"no enemy piece that the monster on {where} can attack stands there"
+        ability = card.ability(action[2]) if len(action) > 2 and isinstance(action[2], str) else None
+        if ability is None:
+            return f"the piece on {where} has no activated ability {action[2]!r}"
+        if piece[USED] >> card.activated.index(ability) & 1:
+            return f"{ability.id} was already used by the piece on {where} this turn"
+        if ability.cost > self.ap:
+            return f"{ability.id} costs {ability.cost} AP and you have {self.ap}"
+        return f"that is not a valid target for {ability.id}"
+
+    # --- resolving actions ----------------------------------------------------------------------
+    def _apply(self, action) -> list[dict]:
+        events: list[dict] = []
+        kind = action[0]
+        if kind == END:
+            self._end_turn(events, "ended")
+            if self.game.options["auto_end_turn"]:
+                self._auto_end(events)
+            return events
+        player = self.active
+        geometry = self.game.board
+        piece = self.board[action[1]]
+        card = piece[CARD]
+        self.acted = True
+        if kind == SUMMON:                                         # R15
+            self.ap -= card.cost
+            piece[KIND] = MONSTER
+            if not self.game.options["capsule_damage_carries"]:
+                piece[DMG] = 0
+            events.append({"type": "summon", "player": player, "sq": geometry.name(piece[SQ]), "card": card.id})
+            if piece[DMG] >= card.hp:
+                self._destroy(piece, events, was_capsule=False)
+        elif kind == MOVE:                                         # R16
+            self.ap -= card.move.cost
+            frm, to = action[1], action[2]
+            self.board[frm] = None
+            self.board[to] = piece
+            piece[SQ] = to
+            piece[MOVED] = True
+            events.append({"type": "move", "player": player, "piece": card.id,
+                           "from": geometry.name(frm), "to": geometry.name(to)})
+        elif kind == ATTACK:                                       # R17, R23–R28
+            self.ap -= card.attack.cost
+            piece[ATTACKED] = True
+            self._attack(piece, self.board[action[2]], events)
+        elif kind == RECOVER:                                      # R18
+            self.ap -= card.cost
+            piece[STUN] = False
+            events.append({"type": "recover", "player": player, "sq": geometry.name(piece[SQ]), "card": card.id})
+        else:                                                      # R19, R35–R37
+            self._use_ability(piece, action[2], self.board[action[3]], events)
+        if not self._check_loss(events) and self.game.options["auto_end_turn"]:
+            self._auto_end(events)
+        return events
+
+    def _attack(self, attacker: list, target: list, events: list) -> None:
+        card, geometry = attacker[CARD], self.game.board
+        target_card = target[CARD]
+        amount = card.attack.damage + card.bane.get(target_card.faction, 0)
+        if self.game.options["faction_advantage"] and BEATS[card.faction] == target_card.faction:
+            amount += 1
+        if target[KIND] != CAPSULE:
+            amount -= target_card.armor            # D27: armor sleeps inside a capsule
+        amount = max(0, amount)
+        event = {"type": "attack", "player": attacker[OWNER], "piece": card.id,
+                 "from": geometry.name(attacker[SQ]), "to": geometry.name(target[SQ]), "amount": amount}
+        if target[KIND] != CAPSULE:
+            event["target"] = target_card.id
+        events.append(event)
+        target[DMG] += amount
+        if target[KIND] == KING:
+            if target[DMG] >= self.monster_points(target_card):
+                self._remove(target)
+                events.append({"type": "king_destroyed", "player": target[OWNER]})
+        elif target[DMG] >= (self.game.options["capsule_hp"] if target[KIND] == CAPSULE else target_card.hp):
+            self._destroy(target, events, was_capsule=target[KIND] == CAPSULE)
+        elif card.stun and target[KIND] == MONSTER and not target[STUN]:     # R28
+            target[STUN] = True
+            events.append({"type": "stunned", "sq": geometry.name(target[SQ]), "card": target_card.id})
+
+    def _remove(self, piece: list) -> None:
+        self.board[piece[SQ]] = None
+        self.own[piece[OWNER]].remove(piece)
+
+    def _destroy(self, piece: list, events: list, was_capsule: bool) -> None:
+        """R25: the monster leaves, its card is revealed, its King takes its cost."""
+        owner, card = piece[OWNER], piece[CARD]
+        self._remove(piece)
+        self.destroyed[owner].append(card.id)
+        events.append({"type": "destroyed", "player": owner, "sq": self.game.board.name(piece[SQ]),
+                       "card": card.id, "was_capsule": was_capsule})
+        king = self.king(owner)
+        if king is None:
+            return
+        king[DMG] += card.cost
+        events.append({"type": "king_damage", "player": owner, "amount": card.cost, "total": king[DMG]})
+        if king[DMG] >= self.monster_points(king[CARD]):
+            self._remove(king)
+            events.append({"type": "king_destroyed", "player": owner})
+
+    def _use_ability(self, piece: list, ability_id: str, target: list, events: list) -> None:
+        card, geometry = piece[CARD], self.game.board
+        ability = card.ability(ability_id)
+        self.ap -= ability.cost
+        piece[USED] |= 1 << card.activated.index(ability)
+        base = {"player": piece[OWNER], "piece": card.id, "from": geometry.name(piece[SQ]),
+                "to": geometry.name(target[SQ])}
+        if ability_id == "heal":
+            healed = min(ability.amount, target[DMG])
+            target[DMG] -= healed
+            events.append({"type": "heal", **base, "target": target[CARD].id, "amount": healed})
+        elif ability_id == "scout":
+            target[KNOWN] |= 1 << piece[OWNER]
+            events.append({"type": "scout", **base, "private": private([piece[OWNER]], card=target[CARD].id)})
+        else:
+            target[STUN] = False
+            events.append({"type": "rouse", **base, "target": target[CARD].id})
+
+    # --- turns and the end of the game (R11, R14, R38–R41) ----------------------------------------
+    def _auto_end(self, events: list) -> None:
+        """R14: while the active player can only end the turn, the turn ends by itself."""
+        while self._result is None and self.legal_actions() == [END_ACTION]:
+            self._legal = None
+            self._end_turn(events, "no_actions")
+
+    def _end_turn(self, events: list, reason: str) -> None:
+        player = self.active
+        events.append({"type": "turn_end", "player": player, "reason": reason})
+        self.ap = 0
+        for piece in self.own[player]:
+            piece[MOVED] = piece[ATTACKED] = False
+            piece[USED] = 0
+        self.passes = 0 if self.acted else self.passes + 1
+        options = self.game.options
+        if options["double_pass_ends"] and self.passes >= 2:
+            self._finish_by_score("double_pass", events)
+        elif options["max_turns"] and self.turn_no >= options["max_turns"]:
+            self._finish_by_score("turn_limit", events)
+        else:
+            self.start_turn(1 - player, events)
+
+    def start_turn(self, player: int, events: list) -> None:
+        """R11: the turn counter advances and the player's AP are refilled from their King."""
+        self.turn_no += 1
+        self.active = player
+        self.acted = False
+        self.ap = self.action_points(self.king(player)[CARD])
+        events.append({"type": "turn_start", "player": player, "turn": self.turn_no, "ap": self.ap})
+
+    def _check_loss(self, events: list) -> bool:
+        """R38: after every action, a player without a King (or without monsters) has lost."""
+        all_monsters = self.game.options["all_monsters_rule"]
+        reasons = {}
+        for p in (0, 1):
+            if self.king(p) is None:
+                reasons[p] = "king_destroyed"
+            elif all_monsters and len(self.own[p]) == 1:
+                reasons[p] = "all_monsters_destroyed"
+        if not reasons:
+            return False
+        if len(reasons) == 2:
+            self._finish([], "both_lost", events)
+        else:
+            (loser, reason), = reasons.items()
+            self._finish([1 - loser], reason, events)
+        return True
+
+    def _finish_by_score(self, reason: str, events: list) -> None:
+        s0, s1 = self.score(0), self.score(1)
+        self._finish([0] if s0 > s1 else [1] if s1 > s0 else [], reason, events)
+
+    def _finish(self, winners: list[int], reason: str, events: list) -> None:
+        scores = [self.score(0), self.score(1)]
+        self._result = {"winners": winners, "reason": reason, "scores": scores}
+        self._legal = []
+        events.append({"type": "game_over", "winner": winners[0] if winners else None, "reason": reason,
+                       "scores": scores})
+
+    # --- what each player may see (§4) ---------------------------------------------------------------
+    def card_visible(self, piece: list, viewer: int | None) -> bool:
+        if piece[KIND] != CAPSULE:
+            return True
+        return viewer is not None and (piece[OWNER] == viewer or bool(piece[KNOWN] >> viewer & 1))
+
+    def observation(self, player: int | None) -> dict:
+        geometry = self.game.board
+        pieces = []
+        for piece in sorted((p for pieces in self.own for p in pieces), key=lambda p: p[SQ]):
+            card = piece[CARD]
+            view = {"sq": geometry.name(piece[SQ]), "owner": piece[OWNER], "kind": KIND_NAMES[piece[KIND]],
+                    "faction": card.faction, "damage": piece[DMG]}
+            if self.card_visible(piece, player):
+                view["card"] = card.id
+            if piece[KIND] != CAPSULE:
+                view.update(stunned=piece[STUN], moved=piece[MOVED], attacked=piece[ATTACKED],
+                            used=[a.id for k, a in enumerate(card.activated) if piece[USED] >> k & 1])
+            pieces.append(view)
+        return {
+            "game": "capsule",
+            "viewer": player,
+            "width": geometry.width,
+            "height": geometry.height,
+            "zones": [[geometry.name(sq) for sq in zone] for zone in self.game.zones],
+            "mode": self.game.options["mode"],
+            "turn": self.turn_no,
+            "current_player": self.current_player,
+            "ap": self.ap,
+            "passes": self.passes,
+            "acted": self.acted,
+            "pieces": pieces,
+            "destroyed": [list(d) for d in self.destroyed],
+            "team_sizes": [len(self.own[p]) - (self.king(p) is not None) + len(self.destroyed[p]) for p in (0, 1)],
+            "result": self._result,
+        }
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        """§4: every enemy capsule the player has not seen gets a monster of its faction, team rules kept."""
+        if player is None:
+            raise ValueError("determinize needs a player")
+        enemy = 1 - player
+        bit = 1 << player
+        hidden = sorted((p for p in self.own[enemy] if p[KIND] == CAPSULE and not p[KNOWN] & bit),
+                        key=lambda p: p[SQ])
+        if not hidden:
+            return
+        game = self.game
+        king = self.king(enemy)
+        enforce = game.options["enforce_team_rules"]
+        fixed_cost = sum(p[CARD].cost for p in self.own[enemy] if p not in hidden and p[KIND] != KING)
+        fixed_cost += sum(game.content.monsters[c].cost for c in self.destroyed[enemy])
+        budget = self.monster_points(king[CARD]) if king else 0
+        choices = [game.eligible(piece[CARD].faction, king[CARD].faction if king else None) for piece in hidden]
+        for _ in range(100):
+            draw = [rng.choice(options) for options in choices]
+            if not enforce or king is None or fixed_cost + sum(c.cost for c in draw) <= budget:
+                break
+        else:
+            draw = [min(options, key=lambda c: (c.cost, c.id)) for options in choices]
+        for piece, card in zip(hidden, draw):
+            piece[CARD] = card
+
+    # --- positions ------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        geometry = self.game.board
+        doc = self.game.position_header(self)
+        doc.update({
+            "turn": self.turn_no,
+            "active": self.active,
+            "ap": self.ap,
+            "passes": self.passes,
+            "acted": self.acted,
+            "pieces": [{"sq": geometry.name(p[SQ]), "owner": p[OWNER], "kind": KIND_NAMES[p[KIND]],
+                        "card": p[CARD].id, "damage": p[DMG], "stunned": p[STUN], "moved": p[MOVED],
+                        "attacked": p[ATTACKED], "used": [a.id for k, a in enumerate(p[CARD].activated)
+                                                          if p[USED] >> k & 1],
+                        "known_by": [q for q in (0, 1) if p[KNOWN] >> q & 1]}
+                       for pieces in self.own for p in pieces],
+            "destroyed": [list(d) for d in self.destroyed],
+            "result": self._result,
+        })
+        return doc

@@ -1,0 +1,111 @@
+"""Capsule Monsters in words: event narration (en/es) and the terminal picture of an observation."""
+
+from __future__ import annotations
+
+from coliseo.core.i18n import player_name
+
+EVENT_TEXT = {
+    "turn_start": {"en": "Turn {turn}: {player} has {ap} AP", "es": "Turno {turn}: {player} tiene {ap} PA"},
+    "summon": {"en": "{player} summons {card} on {sq}", "es": "{player} invoca a {card} en {sq}"},
+    "move": {"en": "{piece} moves {from}–{to}", "es": "{piece} se mueve {from}–{to}"},
+    "attack": {
+        "en": ["{piece} on {from} attacks {target} on {to} for {amount}",
+               "{piece} on {from} attacks the capsule on {to} for {amount}"],
+        "es": ["{piece} en {from} ataca a {target} en {to} por {amount}",
+               "{piece} en {from} ataca la cápsula en {to} por {amount}"]},
+    "destroyed": {"en": "{card} on {sq} is destroyed", "es": "{card} en {sq} es destruido"},
+    "king_damage": {"en": "{player}'s King takes {amount} (total {total})",
+                    "es": "El Rey de {player} recibe {amount} (total {total})"},
+    "king_destroyed": {"en": "{player}'s King is destroyed", "es": "El Rey de {player} es destruido"},
+    "stunned": {"en": "{card} on {sq} is stunned", "es": "{card} en {sq} queda aturdido"},
+    "recover": {"en": "{player} recovers {card} on {sq}", "es": "{player} recupera a {card} en {sq}"},
+    "heal": {"en": "{piece} on {from} heals {target} on {to} by {amount}",
+             "es": "{piece} en {from} cura a {target} en {to} {amount}"},
+    "scout": {"en": ["{piece} on {from} scouts the capsule on {to}: it holds {card}",
+                     "{piece} on {from} scouts the capsule on {to}"],
+              "es": ["{piece} en {from} explora la cápsula en {to}: contiene a {card}",
+                     "{piece} en {from} explora la cápsula en {to}"]},
+    "rouse": {"en": "{piece} on {from} rouses {target} on {to}", "es": "{piece} en {from} despierta a {target} en {to}"},
+    "turn_end": {"en": "{player} ends the turn ({reason})", "es": "{player} termina el turno ({reason})"},
+    "game_over": {"en": "Game over ({reason}): {winner}; scores {scores}",
+                  "es": "Fin de la partida ({reason}): {winner}; puntos {scores}"},
+}
+
+REASONS = {
+    "ended": {"en": "ended", "es": "terminado"},
+    "no_actions": {"en": "nothing left to do", "es": "no le queda nada por hacer"},
+    "king_destroyed": {"en": "King destroyed", "es": "Rey destruido"},
+    "all_monsters_destroyed": {"en": "all monsters destroyed", "es": "todos los monstruos destruidos"},
+    "double_pass": {"en": "two empty turns", "es": "dos turnos vacíos"},
+    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
+    "both_lost": {"en": "both lost", "es": "ambos pierden"},
+}
+
+FACTION_MARK = {"light": "L", "dark": "D", "electric": "E", "earth": "T"}
+WORDS = {
+    "turn": {"en": "Turn", "es": "Turno"},
+    "to_move": {"en": "to play", "es": "juega"},
+    "ap": {"en": "AP", "es": "PA"},
+    "you": {"en": "you are", "es": "eres"},
+    "spectator": {"en": "spectator", "es": "espectador"},
+    "legend": {"en": "K King · ? capsule (faction L/D/E/T) · letters: summoned monster · * stunned · "
+                     "lowercase: Player 2",
+               "es": "K Rey · ? cápsula (facción L/D/E/T) · letras: monstruo invocado · * aturdido · "
+                     "minúsculas: Jugador 2"},
+    "destroyed": {"en": "destroyed", "es": "destruidos"},
+    "legal": {"en": "Legal actions", "es": "Acciones legales"},
+    "over": {"en": "Game over", "es": "Partida terminada"},
+}
+
+
+def _label(game, piece: dict) -> str:
+    """Three characters for a square: King, capsule with its faction mark, or a monster's initials."""
+    if piece["kind"] == "king":
+        text = "K" + FACTION_MARK[piece["faction"]]
+    elif piece["kind"] == "capsule":
+        known = piece.get("card")
+        text = "?" + (game.content.card(known).names["en"][0] if known else FACTION_MARK[piece["faction"]])
+    else:
+        words = game.content.card(piece["card"]).names["en"].split()
+        text = (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
+    if piece["owner"] == 1:
+        text = text.lower()
+    return (text + ("*" if piece.get("stunned") else str(piece["damage"] or " ")))[:3]
+
+
+def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
+    width, height = obs["width"], obs["height"]
+    at = {p["sq"]: p for p in obs["pieces"]}
+    lines = []
+    files = "".join(f" {chr(97 + f)}  " for f in range(width))
+    lines.append("    " + files)
+    for r in range(height, 0, -1):
+        row = []
+        for f in range(width):
+            sq = f"{chr(97 + f)}{r}"
+            row.append(_label(game, at[sq]) if sq in at else " · ")
+        lines.append(f"{r:>2}  " + " ".join(row))
+    lines.append("    " + files)
+    lines.append(WORDS["legend"][lang])
+    lines.append("")
+    for p in (0, 1):
+        king = next((x for x in obs["pieces"] if x["owner"] == p and x["kind"] == "king"), None)
+        status = "—"
+        if king:
+            card = game.content.card(king["card"])
+            mp = card.monster_points[obs["mode"] == "advanced"]
+            status = f"{card.name(lang)} {mp - king['damage']}/{mp}"
+        gone = ", ".join(game.card_name(c, lang) for c in obs["destroyed"][p]) or "—"
+        lines.append(f"{player_name(p, lang)}: {status}; {WORDS['destroyed'][lang]}: {gone}")
+    viewer = WORDS["you"][lang] + " " + player_name(obs["viewer"], lang) if obs["viewer"] is not None \
+        else WORDS["spectator"][lang]
+    if obs["result"]:
+        winners = obs["result"]["winners"]
+        outcome = player_name(winners[0] if winners else None, lang)
+        lines.append(f"{WORDS['over'][lang]}: {outcome} ({game.render_value('reason', obs['result']['reason'], lang)})")
+    else:
+        lines.append(f"{WORDS['turn'][lang]} {obs['turn']} · {player_name(obs['current_player'], lang)} "
+                     f"{WORDS['to_move'][lang]} · {obs['ap']} {WORDS['ap'][lang]} · ({viewer})")
+    if legal:
+        lines.append(f"{WORDS['legal'][lang]}: " + ", ".join(game.format_action(a) for a in legal))
+    return "\n".join(lines)
