@@ -235,7 +235,6 @@ class CapsuleGame(Game):
     def state_from_json(self, doc: dict) -> CapsuleState:
         self.check_position_header(doc)
         state = CapsuleState(self, Rng(doc["rng"]))
-        b = self.board
 
         def field(name, kind, minimum=None):
             value = doc.get(name)
