@@ -1,0 +1,133 @@
+"""Checks every game must pass, shared by the game test suites (see DESIGN.md, Conventions).
+
+`play_random_games` plays seeded random games to the end and, after every action, runs the
+game's own invariants, and at sampled steps the contract's round trips and the leak property.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from coliseo.core.errors import ColiseoError, IllegalAction, InvalidNotation
+
+
+def check_round_trips(game, state) -> None:
+    """Position and notation round trips, and the action mask agrees with the legal actions."""
+    doc = state.to_json()
+    json.dumps(doc)                                   # JSON-safe
+    again = game.state_from_json(json.loads(json.dumps(doc)))
+    assert again == state, "state_from_json(to_json(s)) differs from s"
+    assert again.legal_actions() == state.legal_actions()
+    for action in state.legal_actions():
+        text = game.format_action(action)
+        assert game.parse_action(state, text) == action, f"notation round trip fails for {text!r}"
+    mask = state.legal_action_mask()
+    assert sum(mask) == len(state.legal_actions()), "two legal actions share an action index"
+    for action in state.legal_actions():
+        assert mask[game.action_index(action)] == 1
+
+
+def check_leak(state, rng: random.Random) -> None:
+    """The leak property: a player cannot tell a determinization from the real state."""
+    for player in state.players:
+        seen = state.observation(player)
+        world = state.determinize(player, rng)
+        assert world.observation(player) == seen, f"determinize({player}) changes player {player}'s observation"
+        json.dumps(seen)
+
+
+def play_random_games(game, games: int, seed: int, invariants=None, sample_every: int = 11,
+                      setup_for=None) -> list[list]:
+    """Random games to the end; returns each game's actions (for determinism checks)."""
+    histories = []
+    for i in range(games):
+        rng = random.Random(seed * 100_003 + i)
+        setup = setup_for(i) if setup_for else None
+        state = game.new_state(seed + i, setup)
+        actions = []
+        step = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal, "a game in progress must have a legal action"
+            if step % sample_every == 0:
+                check_round_trips(game, state)
+                check_leak(state, rng)
+            action = rng.choice(legal)
+            state.apply(action)
+            actions.append(action)
+            if invariants:
+                invariants(state)
+            step += 1
+            assert step < 100_000, "a random game did not end"
+        assert state.current_player is None and state.legal_actions() == []
+        check_round_trips(game, state)
+        histories.append(actions)
+    return histories
+
+
+def replay(game, seed: int, actions: list, setup=None):
+    state = game.new_state(seed, setup)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def check_illegal_untouched(game, state, action) -> str:
+    """An illegal action raises a readable IllegalAction and leaves the state as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert state.to_json() == before
+    assert str(caught.value)
+    return str(caught.value)
+
+
+def check_bad_notation(game, state, text: str) -> str:
+    before = state.to_json()
+    with pytest.raises(InvalidNotation) as caught:
+        game.parse_action(state, text)
+    assert state.to_json() == before
+    assert "Legal now" in str(caught.value) or "legal now" in str(caught.value)
+    return str(caught.value)
+
+
+def golden_playthrough(game, seed: int, agent_seed: int, setup=None, max_steps: int = 400) -> str:
+    """One seeded random game: every player's observation (and spectator's) at every step, as text."""
+    rng = random.Random(agent_seed)
+    state = game.new_state(seed, setup)
+    lines = [f"game {game.id} options {json.dumps(game.options, sort_keys=True)} seed {seed}"]
+    viewers = [*state.players, None]
+    for step in range(max_steps + 1):
+        lines.append(f"== step {step}")
+        for viewer in viewers:
+            lines.append(f"view {viewer}: {json.dumps(state.observation(viewer), sort_keys=True)}")
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        lines.append(f"action: {game.format_action(action)}")
+        for event in state.apply(action):
+            lines.append(f"event: {json.dumps(event, sort_keys=True)}")
+    return "\n".join(lines) + "\n"
+
+
+def compare_golden(path: Path, text: str) -> None:
+    """The golden file must match; COLISEO_REGEN_GOLDEN=1 rewrites it (review the diff!)."""
+    if os.environ.get("COLISEO_REGEN_GOLDEN") == "1" or not path.exists():
+        if os.environ.get("CI") and not path.exists():
+            pytest.fail(f"golden file {path} is missing")
+        path.write_text(text, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8")
+    if expected != text:
+        for n, (a, b) in enumerate(zip(expected.splitlines(), text.splitlines()), 1):
+            if a != b:
+                pytest.fail(f"golden playthrough differs from {path.name} at line {n}:\n- {a[:300]}\n+ {b[:300]}")
+        pytest.fail(f"golden playthrough differs from {path.name} in length")
+
+
+__all__ = ["ColiseoError", "check_round_trips", "check_leak", "play_random_games", "replay",
+           "check_illegal_untouched", "check_bad_notation", "golden_playthrough", "compare_golden"]
