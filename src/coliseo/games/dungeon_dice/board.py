@@ -1,0 +1,175 @@
+"""Board geometry: squares, notation, the 11 cube nets in 8 orientations, and placement tables.
+
+Squares are ints `y * W + x` (x = file index from `a`, y = rank - 1). Sets of squares are bitmasks.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+# R17: the 11 cube nets as (x, y) offsets around the origin.
+NETS = {
+    "T": ((-1, 1), (0, 1), (1, 1), (0, 0), (0, -1), (0, -2)),
+    "Y": ((-1, 1), (0, 1), (0, 0), (1, 0), (0, -1), (0, -2)),
+    "Z": ((-1, 1), (0, 1), (0, 0), (0, -1), (0, -2), (1, -2)),
+    "V": ((-1, 1), (0, 1), (0, 0), (0, -1), (1, -1), (0, -2)),
+    "X": ((0, 1), (-1, 0), (0, 0), (1, 0), (0, -1), (0, -2)),
+    "N": ((0, 1), (-1, 0), (0, 0), (0, -1), (1, -1), (0, -2)),
+    "M": ((-1, 1), (0, 1), (0, 0), (0, -1), (1, -1), (1, -2)),
+    "E": ((-1, 1), (-1, 0), (0, 0), (0, -1), (1, -1), (1, -2)),
+    "P": ((-1, 1), (-1, 0), (0, 0), (1, 0), (0, -1), (0, -2)),
+    "R": ((-1, 1), (-1, 0), (0, 0), (0, -1), (1, -1), (0, -2)),
+    "L": ((0, 2), (0, 1), (0, 0), (1, 0), (1, -1), (1, -2)),
+}
+NET_LETTERS = tuple(NETS)
+BOARDS = {"jdmc": (14, 20, ("g1", "h20")), "classic": (13, 19, ("g1", "g19"))}
+DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))   # up, right, down, left (player 1's view)
+
+
+def orient(offsets, o: int) -> tuple:
+    """Offsets in orientation o = r + 4m: mirror (x,y)->(-x,y) if m, then r clockwise turns (x,y)->(y,-x)."""
+    r, m = o % 4, o // 4
+    out = []
+    for x, y in offsets:
+        if m:
+            x = -x
+        for _ in range(r):
+            x, y = y, -x
+        out.append((x, y))
+    return tuple(out)
+
+
+def _norm(offsets) -> tuple:
+    """The offsets translated so the smallest (y, x) is at (0, 0), as a sorted tuple; plus that minimum."""
+    mn = min(offsets, key=lambda p: (p[1], p[0]))
+    return tuple(sorted((x - mn[0], y - mn[1]) for x, y in offsets)), mn
+
+
+class Shape:
+    """One of the 64 distinct oriented nets: its canonical (net, o) and offsets."""
+
+    __slots__ = ("index", "net", "o", "offsets", "norm", "min")
+
+    def __init__(self, index, net, o, offsets):
+        self.index, self.net, self.o, self.offsets = index, net, o, offsets
+        self.norm, self.min = _norm(offsets)
+
+
+def _build_shapes():
+    shapes, by_key, canon = [], {}, {}
+    for net in NET_LETTERS:
+        for o in range(8):
+            offs = orient(NETS[net], o)
+            key, mn = _norm(offs)
+            if key not in by_key:
+                by_key[key] = Shape(len(shapes), net, o, offs)
+                shapes.append(by_key[key])
+            shape = by_key[key]
+            # (net, o) -> (shape, anchor shift to add to the given anchor to get the canonical anchor)
+            canon[(net, o)] = (shape, (mn[0] - shape.min[0], mn[1] - shape.min[1]))
+    return shapes, canon
+
+
+SHAPES, CANON = _build_shapes()
+
+
+class Geometry:
+    """Everything about one board size that never changes: names, neighbours, placements."""
+
+    def __init__(self, board: str):
+        w, h, masters = BOARDS[board]
+        self.board, self.w, self.h, self.n = board, w, h, w * h
+        self.names = [chr(97 + i % w) + str(i // w + 1) for i in range(w * h)]
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.masters = tuple(self.index[m] for m in masters)
+        self.nbrs = []
+        for i in range(self.n):
+            x, y = i % w, i // w
+            self.nbrs.append(tuple((y + dy) * w + x + dx for dx, dy in DIRS
+                                   if 0 <= x + dx < w and 0 <= y + dy < h))
+        self.nbr_mask = [sum(1 << j for j in nb) for nb in self.nbrs]
+        self.full = (1 << self.n) - 1
+        self.not_last_file = sum(1 << i for i in range(self.n) if i % w != w - 1)   # may step right (<< 1)
+        self.not_first_file = sum(1 << i for i in range(self.n) if i % w != 0)      # may step left (>> 1)
+        self.home_rank = (sum(1 << x for x in range(w)), sum(1 << ((h - 1) * w + x) for x in range(w)))
+        # rays[sq][d] = squares from sq outward in direction d (up to 3), for attack lines
+        self.rays = []
+        for i in range(self.n):
+            x, y = i % w, i // w
+            per = []
+            for dx, dy in DIRS:
+                ray = []
+                for k in range(1, 4):
+                    nx, ny = x + dx * k, y + dy * k
+                    if 0 <= nx < w and 0 <= ny < h:
+                        ray.append(ny * w + nx)
+                per.append(tuple(ray))
+            self.rays.append(tuple(per))
+        # Every on-board placement: (shape index, anchor, squares, mask, neighbour mask)
+        self.placements = []
+        self.placement_at = {}             # (shape index, anchor) -> placement id
+        self.by_square = [[] for _ in range(self.n)]
+        for shape in SHAPES:
+            for anchor in range(self.n):
+                ax, ay = anchor % w, anchor // w
+                sqs = []
+                for dx, dy in shape.offsets:
+                    x, y = ax + dx, ay + dy
+                    if not (0 <= x < w and 0 <= y < h):
+                        break
+                    sqs.append(y * w + x)
+                else:
+                    mask = sum(1 << s for s in sqs)
+                    nb = 0
+                    for s in sqs:
+                        nb |= self.nbr_mask[s]
+                    pid = len(self.placements)
+                    self.placements.append((shape.index, anchor, tuple(sorted(sqs)), mask, nb & ~mask))
+                    self.placement_at[(shape.index, anchor)] = pid
+                    for s in sqs:
+                        self.by_square[s].append(pid)
+
+    def xy(self, sq: int) -> tuple[int, int]:
+        return sq % self.w, sq // self.w
+
+    def square(self, name: str) -> int | None:
+        return self.index.get(name)
+
+    def placement_of(self, net: str, o: int, anchor: int) -> int | None:
+        """The placement id of `N<o>@anchor` in any orientation, or None if it leaves the board."""
+        found = CANON.get((net, o))
+        if found is None:
+            return None
+        shape, (sx, sy) = found
+        x, y = anchor % self.w + sx, anchor // self.w + sy
+        if not (0 <= x < self.w and 0 <= y < self.h):
+            return None
+        return self.placement_at.get((shape.index, y * self.w + x))
+
+    def placement_text(self, pid: int) -> str:
+        shape_index, anchor = self.placements[pid][:2]
+        shape = SHAPES[shape_index]
+        return f"{shape.net}{shape.o}@{self.names[anchor]}"
+
+    def distance(self, a: int, b: int) -> int:
+        return abs(a % self.w - b % self.w) + abs(a // self.w - b // self.w)
+
+    def nearest(self, candidates, target: int, player: int) -> int:
+        """R19: smallest Manhattan distance, then player-relative rank, then player-relative file."""
+        w = self.w
+        if player == 0:
+            return min(candidates, key=lambda s: (self.distance(s, target), s // w, s % w))
+        return min(candidates, key=lambda s: (self.distance(s, target), -(s // w), -(s % w)))
+
+
+@cache
+def geometry(board: str) -> Geometry:
+    return Geometry(board)
+
+
+def bits(mask: int):
+    """The squares of a bitmask, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
