@@ -1,0 +1,361 @@
+"""The `forbidden` game: options, setup, notation (rules file §5) and text rendering."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.game import Game
+from coliseo.core.i18n import player_name
+from coliseo.core.options import Option
+from coliseo.core.rng import Rng
+
+from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
+from .rules import (ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted)
+
+CPU_MODES = ("free_duel", "campaign")
+EXCLUDED_FROM_POOL_DECKS = (721, 722)  # R36
+
+
+def _pack_check(name: str) -> str | None:
+    try:
+        load_pack(name)
+    except Exception as e:  # noqa: BLE001 - the option error carries the pack's own message
+        return str(e)
+    return None
+
+
+EVENT_TEXT = {
+    "play": {"en": ["{player} plays {cards} to {dest}", "{player} plays {card} face-down to {dest}",
+                    "{player} plays a face-down card to {dest}"],
+             "es": ["{player} juega {cards} en {dest}", "{player} juega {card} boca abajo en {dest}",
+                    "{player} juega una carta boca abajo en {dest}"]},
+    "fusion": {"en": "{player} fuses {materials} into {result}", "es": "{player} fusiona {materials} en {result}"},
+    "equip": {"en": "{player} equips {equip} to {monster}", "es": "{player} equipa {equip} a {monster}"},
+    "fail": {"en": "{player}: {discarded} is discarded", "es": "{player}: {discarded} se descarta"},
+    "summon": {"en": ["{player} puts {card} in {zone}", "{player} puts a face-down monster in {zone}"],
+               "es": ["{player} pone {card} en {zone}", "{player} pone un monstruo boca abajo en {zone}"]},
+    "place": {"en": ["{player} places {zone} in {position} position, guardian star {star}",
+                     "{player} places {zone} in {position} position"],
+              "es": ["{player} coloca {zone} en posición de {position}, estrella guardiana {star}",
+                     "{player} coloca {zone} en posición de {position}"]},
+    "set": {"en": ["{player} sets {card} in {zone}", "{player} sets a card in {zone}"],
+            "es": ["{player} coloca {card} en {zone}", "{player} coloca una carta en {zone}"]},
+    "activate": {"en": "{player} activates {card}", "es": "{player} activa {card}"},
+    "terrain": {"en": "The terrain becomes {terrain}", "es": "El terreno pasa a ser {terrain}"},
+    "heal": {"en": "{player} gains {amount} LP ({lp})", "es": "{player} gana {amount} LP ({lp})"},
+    "damage": {"en": "{player} loses {amount} LP ({lp} left)", "es": "{player} pierde {amount} LP (quedan {lp})"},
+    "destroy": {"en": "{player}'s {card} in {zone} is destroyed", "es": "{card} de {player} en {zone} es destruida"},
+    "flip": {"en": "{player}'s {card} in {zone} turns face-up", "es": "{card} de {player} en {zone} se pone boca arriba"},
+    "position": {"en": "{player}'s {zone} changes to {position} position",
+                 "es": "{zone} de {player} cambia a posición de {position}"},
+    "attack": {"en": "{player} attacks {target} with {attacker}", "es": "{player} ataca {target} con {attacker}"},
+    "trap": {"en": "{player}'s trap {card} springs", "es": "salta la trampa {card} de {player}"},
+    "battle": {"en": ["{player}'s {attacker} ({attack}) battles {target} ({defence})",
+                      "{player}'s {attacker} attacks directly for {attack}"],
+               "es": ["{attacker} ({attack}) de {player} combate contra {target} ({defence})",
+                      "{attacker} de {player} ataca directamente por {attack}"]},
+    "pin": {"en": "{player} cannot attack for {turns} turns", "es": "{player} no puede atacar durante {turns} turnos"},
+    "curse": {"en": "{player}'s monsters' curse changes by {amount}", "es": "la maldición de {player} cambia en {amount}"},
+    "ritual_failed": {"en": "{player}'s ritual {card} fails: the tributes are not on the field",
+                      "es": "el ritual {card} de {player} falla: los tributos no están en el campo"},
+    "tribute": {"en": "{player} offers {card} from {zone}", "es": "{player} ofrece {card} desde {zone}"},
+    "end_turn": {"en": "{player} ends the turn", "es": "{player} termina el turno"},
+    "draw": {"en": ["{player} draws {cards}", "{player} draws {count} card(s)"],
+             "es": ["{player} roba {cards}", "{player} roba {count} carta(s)"]},
+    "deck_out": {"en": "{player} must draw from an empty deck", "es": "{player} debe robar de un mazo vacío"},
+    "exodia": {"en": "{player} holds all five pieces of Exodia!", "es": "¡{player} reúne las cinco piezas de Exodia!"},
+    "game_over": {"en": "{winner} wins ({reason}); duel rank {letter} ({score})",
+                  "es": "{winner} gana ({reason}); rango {letter} ({score})"},
+}
+
+PLAY_RE = re.compile(r"^play ([1-5](?:\+[1-5]){0,4}) (act|m[1-5]|s[1-5])( fd)?$")
+PLACE_RE = re.compile(r"^place ([ad])([12])$")
+ATTACK_RE = re.compile(r"^attack m([1-5]) (m[1-5]|direct)$")
+POS_RE = re.compile(r"^pos m([1-5])$")
+ACT_RE = re.compile(r"^act s([1-5])(?: m([1-5]))?$")
+
+
+class ForbiddenGame(Game):
+    id = "forbidden"
+    names = {"en": "Forbidden Memories duel", "es": "Duelo de Forbidden Memories"}
+    min_players = 2
+    max_players = 2
+    options_schema = [
+        Option("mode", "duel", "duel (no rewards), free_duel or campaign (seat 2 is a CPU duelist)",
+               choices=("duel", "free_duel", "campaign")),
+        Option("opponent", 1, "duelist id of the CPU in free_duel/campaign", minimum=1),
+        Option("pack", "starter", "content pack: a bundled or imported pack name, or a pack folder",
+               check=_pack_check),
+        Option("start_lp", 8000, "start and max LP", minimum=1, maximum=65535),
+        Option("first_player", "0", "who moves first: 0, 1 or random (CPU modes: 0)", choices=("0", "1", "random")),
+        Option("terrain", 0, "starting terrain (0 normal .. 6 Yami)", minimum=0, maximum=6),
+        Option("exodia", True, "holding the five Exodia pieces wins"),
+        Option("fake_trap_stops_attacks", True, "a set Fake Trap stops an attack no attack trap stopped"),
+        Option("lp_win_bonus", 2, "duel-rank adjustment of an LP win"),
+        Option("open_decklists", True, "both 40-card lists are public"),
+        Option("cpu_privileged", False, "fm-classic reads hidden cards like the original CPU"),
+    ]
+    event_text = EVENT_TEXT
+    revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
+                                  "summon", "game_over", "deck_out", "exodia", "tribute"})
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.pack: Pack = load_pack(self.options["pack"])
+        if self.options["mode"] in CPU_MODES and self.options["opponent"] not in self.pack.duelists:
+            raise SetupError(f"option 'opponent': no duelist {self.options['opponent']} in the pack "
+                             f"{self.pack.id!r}; duelists: {', '.join(map(str, sorted(self.pack.duelists)))}")
+
+    # --- setup ---------------------------------------------------------------------------------------
+    def duelist_id(self, value: Any) -> int:
+        """A duelist by id or (case-insensitive) name."""
+        if isinstance(value, int) and not isinstance(value, bool) and value in self.pack.duelists:
+            return value
+        if isinstance(value, str):
+            if value.isdigit() and int(value) in self.pack.duelists:
+                return int(value)
+            for d in self.pack.duelists.values():
+                if d.name.lower() == value.lower():
+                    return d.id
+        names = ", ".join(f"{d.id} {d.name}" for d in sorted(self.pack.duelists.values(), key=lambda d: d.id))
+        raise SetupError(f"unknown duelist {value!r}; the pack {self.pack.id!r} has: {names}")
+
+    def setup_for(self, **choices: Any) -> Any:
+        """`deck=` (a deck name of the pack, or ids joined by commas) and `duelist=` (id or name)."""
+        unknown = set(choices) - {"deck", "duelist"}
+        if unknown:
+            raise SetupError(f"{self.name()} takes the setup choices deck and duelist, not {', '.join(unknown)}")
+        setup: dict = {}
+        if choices.get("deck"):
+            deck = choices["deck"]
+            setup["decks"] = [deck if deck in self.pack.decks else [int(x) for x in str(deck).split(",")], None]
+        if choices.get("duelist") is not None:
+            setup["duelist"] = self.duelist_id(choices["duelist"])
+        return setup or None
+
+    def _deck(self, player: int, deck: Any) -> list[int]:
+        who = player_name(player, "en")
+        if isinstance(deck, str):
+            try:
+                return self.pack.deck_ids(deck)
+            except SetupError as e:
+                raise SetupError(f"{who}'s deck: {e}") from None
+        if not isinstance(deck, list) or any(not isinstance(c, int) or isinstance(c, bool) for c in deck):
+            raise SetupError(f"{who}'s deck must be a deck name or a list of card ids, got {deck!r}")
+        problem = deck_problem(self.pack, deck)
+        if problem:
+            raise SetupError(f"{who}'s deck: {problem}")
+        return list(deck)
+
+    def pool_deck(self, rng: Rng, duelist: int) -> list[int]:
+        """A CPU deck drawn from the duelist's deck pool (R36)."""
+        pool = [(c, w) for c, w in self.pack.pools.get((duelist, "deck"), []) if c not in EXCLUDED_FROM_POOL_DECKS]
+        usable = sum(1 for _, w in pool if w > 0)
+        if usable * self.pack.copy_limit < self.pack.deck_size:
+            raise SetupError(f"duelist {duelist}: the deck pool has {usable} usable cards; at least "
+                             f"{-(-self.pack.deck_size // self.pack.copy_limit)} are needed for a "
+                             f"{self.pack.deck_size}-card deck")
+        counts: dict[int, int] = {}
+        deck: list[int] = []
+        while len(deck) < self.pack.deck_size:
+            c = draw_weighted(rng, pool)
+            if counts.get(c, 0) < self.pack.copy_limit:
+                counts[c] = counts.get(c, 0) + 1
+                deck.append(c)
+        return deck
+
+    def new_state(self, seed: int, setup: Any = None) -> DuelState:
+        if setup is None:
+            setup = {}
+        if not isinstance(setup, dict) or set(setup) - {"decks", "duelist"}:
+            raise SetupError("a setup is an object with 'decks' ([deck of player 1, deck of player 2]; a deck is "
+                             "a deck name or 40 card ids; null = default) and optionally 'duelist'")
+        decks = setup.get("decks") or [None, None]
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise SetupError("setup 'decks' must list two decks (null for the default)")
+        options = self.options
+        cpu = options["mode"] in CPU_MODES
+        duelist = setup.get("duelist")
+        if duelist is not None:
+            duelist = self.duelist_id(duelist)
+        elif cpu:
+            duelist = options["opponent"]
+        rng = Rng(seed)
+        first = 0 if cpu else (rng.randrange(2) if options["first_player"] == "random" else int(options["first_player"]))
+        lists = [self._deck(0, decks[0] if decks[0] is not None else "starter_a"), None]
+        terrain = options["terrain"]
+        if duelist is not None:
+            d = self.pack.duelists[duelist]
+            terrain = d.terrain
+            if d.deck == "copy_player":
+                lists[1] = list(lists[0])
+            elif d.deck:
+                lists[1] = self.pack.deck_ids(d.deck)
+            else:
+                lists[1] = self.pool_deck(rng, duelist)
+        else:
+            lists[1] = self._deck(1, decks[1] if decks[1] is not None else "starter_b")
+        s = DuelState.__new__(DuelState)
+        s.game, s.pack, s.rng, s._legal = self, self.pack, rng, None
+        s.lists = (tuple(lists[0]), tuple(lists[1]))
+        s.decks = [list(lists[0]), list(lists[1])]
+        rng.shuffle(s.decks[0])
+        rng.shuffle(s.decks[1])
+        s.hands = []
+        for side in (0, 1):
+            s.hands.append(s.decks[side][:5])
+            del s.decks[side][:5]
+        s.lp = [options["start_lp"], options["start_lp"]]
+        s.max_lp = options["start_lp"]
+        s.monsters = [[None] * 5, [None] * 5]
+        s.spells = [[None] * 5, [None] * 5]
+        s.removed, s.created = [[], []], [[], []]
+        s.counters = [[0] * 8, [0] * 8]
+        s.pinned = [0, 0]
+        s.terrain, s.turn_no, s.pending = terrain, 0, -1
+        s.winner = s.reason = s.outcome = None
+        s.duelist = duelist or 0
+        s.phase = "main"
+        s._draw_phase(first, [])
+        return s
+
+    def state_from_json(self, doc: dict) -> DuelState:
+        from .view import state_from_doc
+        try:
+            return state_from_doc(self, doc)
+        except PositionError:
+            raise
+        except (KeyError, TypeError, AttributeError) as e:
+            raise PositionError(f"malformed position: {e}") from None
+
+    # --- notation ------------------------------------------------------------------------------------
+    def format_action(self, a) -> str:
+        tag = a[0]
+        if tag == "play":
+            dest = a[2]
+            where = "act" if dest == 0 else (f"m{dest}" if dest <= 5 else f"s{dest - 5}")
+            return f"play {'+'.join(map(str, a[1]))} {where}" + (" fd" if a[3] else "")
+        if tag == "place":
+            return f"place {a[1]}{a[2]}"
+        if tag == "attack":
+            return f"attack m{a[1]} " + (f"m{a[2]}" if a[2] else "direct")
+        if tag == "pos":
+            return f"pos m{a[1]}"
+        if tag == "act":
+            return f"act s{a[1]}" + (f" m{a[2]}" if len(a) == 3 else "")
+        return "end"
+
+    def _parse_action_text(self, state, text: str):
+        t = " ".join(text.strip().lower().split())
+        if t == "end":
+            return END
+        m = PLAY_RE.match(t)
+        if m:
+            seq = tuple(int(x) for x in m.group(1).split("+"))
+            if len(set(seq)) != len(seq):
+                return None
+            d = m.group(2)
+            dest = 0 if d == "act" else (int(d[1]) if d[0] == "m" else int(d[1]) + 5)
+            if m.group(3):
+                if len(seq) != 1 or not 1 <= dest <= 5:
+                    return ("play", seq, dest, True)
+                return PLAY_FD[seq[0], dest]
+            return PLAY[SEQ_INDEX[seq]][dest]
+        m = PLACE_RE.match(t)
+        if m:
+            return PLACE_ACTIONS[(m.group(1) == "d") * 2 + int(m.group(2)) - 1]
+        m = ATTACK_RE.match(t)
+        if m:
+            return ATTACK[int(m.group(1)), 0 if m.group(2) == "direct" else int(m.group(2)[1])]
+        m = POS_RE.match(t)
+        if m:
+            return POS[int(m.group(1))]
+        m = ACT_RE.match(t)
+        if m:
+            return ACT[int(m.group(1))] if m.group(2) is None else ACT_ON[int(m.group(1)), int(m.group(2))]
+        return None
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 3670
+
+    def action_index(self, a) -> int:
+        tag = a[0]
+        if tag == "play":
+            if a[3]:
+                return 3575 + (a[1][0] - 1) * 5 + a[2] - 1
+            return SEQ_INDEX[a[1]] * 11 + a[2]
+        if tag == "place":
+            return 3600 + (a[1] == "d") * 2 + a[2] - 1
+        if tag == "attack":
+            return 3604 + (a[1] - 1) * 6 + (a[2] - 1 if a[2] else 5)
+        if tag == "pos":
+            return 3634 + a[1] - 1
+        if tag == "act":
+            return 3639 + a[1] - 1 if len(a) == 2 else 3644 + (a[1] - 1) * 5 + a[2] - 1
+        return 3669
+
+    # --- text ----------------------------------------------------------------------------------------
+    def card_name(self, card_id: int | None) -> str:
+        if card_id is None:
+            return "?"
+        card = self.pack.cards.get(card_id)
+        return f"{card.name} #{card_id}" if card else f"#{card_id}"
+
+    def render_value(self, key: str, value: Any, lang: str) -> str:
+        if key in ("player", "winner"):
+            return player_name(value, lang)
+        if key in ("card", "result", "equip", "monster", "kept", "discarded") or \
+                (key in ("attacker", "target") and isinstance(value, int)):
+            return self.card_name(value)
+        if key in ("cards", "materials"):
+            return " + ".join(self.card_name(c) for c in value)
+        if key == "terrain":
+            return self.pack.terrain_names[value]
+        if key == "target" and value is None:
+            return "-"
+        if key == "position":
+            return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
+                lang if lang in ("en", "es") else "en"][value]
+        return str(value)
+
+    def card_line(self, card_id: int) -> str:
+        c = self.pack.cards[card_id]
+        if c.kind == MONSTER:
+            return (f"{c.name} #{c.id} {TYPES[c.type]} {c.atk}/{c.defense} "
+                    f"{STAR_NAMES[c.star1]}/{STAR_NAMES[c.star2]}")
+        return f"{c.name} #{c.id} ({KINDS[c.kind]})"
+
+    def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
+        obs = observation
+        lines = [f"Turn {obs['turn']} - phase {obs['phase']} - terrain {self.pack.terrain_names[obs['terrain']]}"]
+        if obs["player"] is not None:
+            lines[0] += f" - {player_name(obs['player'], lang)} to act"
+        for side in (1, 0) if obs["viewer"] != 1 else (0, 1):
+            sd = obs["sides"][side]
+            lines.append(f"{player_name(side, lang)}: LP {sd['lp']}/{sd['max_lp']}  deck {sd['deck_size']}  "
+                         f"hand {sd['hand_size']}" + (f"  pinned {sd['pinned']}" if sd["pinned"] else ""))
+            for z, m in enumerate(sd["monsters"]):
+                if m is not None:
+                    name = self.card_name(m["id"]) if m["id"] is not None else "face-down monster"
+                    stats = f" {m['atk']}/{m['def']}" if "atk" in m else ""
+                    lines.append(f"  m{z + 1} {name}{stats} {m['position']}"
+                                 + ("" if m["face_up"] else " (face-down)") + (" used" if m["used"] else ""))
+            for z, sp in enumerate(sd["spells"]):
+                if sp is not None:
+                    lines.append(f"  s{z + 1} " + (self.card_name(sp["id"]) if sp["id"] is not None else "set card"))
+            if sd["hand"] is not None:
+                for i, c in enumerate(sd["hand"]):
+                    lines.append(f"  hand {i + 1}: {self.card_line(c)}")
+        if obs["result"]:
+            r = obs["result"]
+            lines.append(f"{player_name(r['winners'][0], lang)} wins ({r['reason']}), rank {r['rank']['letter']} "
+                         f"({r['rank']['score']})" + (f", {r['starchips']} starchips" if "starchips" in r else "")
+                         + (f", drop: {self.card_name(r['drop'])}" if r.get("drop") else ""))
+        if legal:
+            shown = [self.format_action(a) for a in legal[:40]]
+            more = f" ... (+{len(legal) - 40})" if len(legal) > 40 else ""
+            lines.append("Legal: " + ", ".join(shown) + more)
+        return "\n".join(lines)
