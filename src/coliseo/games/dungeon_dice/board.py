@@ -129,6 +129,38 @@ class Geometry:
                     for s in sqs:
                         self.by_square[s].append(pid)
 
+        # Per shape: the anchors where it fits on the board (mask) and its offsets as square deltas,
+        # so that all placements of a shape are tested at once with shifts of a bitmask.
+        self.shape_table = []
+        for shape in SHAPES:
+            ok = 0
+            for (k, a) in self.placement_at:
+                if k == shape.index:
+                    ok |= 1 << a
+            self.shape_table.append((shape.index, ok, tuple(dy * w + dx for dx, dy in shape.offsets)))
+
+    def anchors(self, ok: int, deltas, empty: int, touch: int, extra=()) -> int:
+        """Anchors (mask) where the shape covers only `empty` squares and meets `touch` (and each `extra`)."""
+        hit = 0
+        for d in deltas:
+            if d >= 0:
+                ok &= empty >> d
+                hit |= touch >> d
+            else:
+                ok &= empty << -d
+                hit |= touch << -d
+            if not ok:
+                return 0
+        ok &= hit
+        for mask in extra:
+            if not ok:
+                return 0
+            hit = 0
+            for d in deltas:
+                hit |= mask >> d if d >= 0 else mask << -d
+            ok &= hit
+        return ok
+
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.w, sq // self.w
 

@@ -176,24 +176,20 @@ class DDMState(State):
     def placements(self, player: int, first_only: bool = False) -> list[int]:
         """R18: the legal net placements of `player`, as placement ids (ascending)."""
         geo = self.game.geo
-        blocked = self.path[0] | self.path[1]
-        table, by_square = geo.placements, geo.by_square
-        need_first = not self.placed[player]
-        master_adj, home = geo.nbr_mask[geo.masters[player]], geo.home_rank[player]
-        found = set()
-        for f in bits(self.frontier(player)):
-            for pid in by_square[f]:
-                if pid in found:
-                    continue
-                mask = table[pid][3]
-                if mask & blocked:
-                    continue
-                if need_first and not (mask & master_adj and mask & home):
-                    continue
+        empty = geo.full & ~(self.path[0] | self.path[1])
+        touch = self.frontier(player)
+        if not touch:
+            return []
+        extra = () if self.placed[player] else (geo.nbr_mask[geo.masters[player]], geo.home_rank[player])
+        at = geo.placement_at
+        found = []
+        for k, ok, deltas in geo.shape_table:
+            anchors = geo.anchors(ok, deltas, empty, touch, extra)
+            if anchors:
                 if first_only:
-                    return [pid]
-                found.add(pid)
-        return sorted(found)
+                    return [at[(k, next(bits(anchors)))]]
+                found.extend(at[(k, a)] for a in bits(anchors))
+        return found
 
     def reach(self, start: int, budget: int) -> dict:
         """R23: squares reachable from `start` in at most `budget` steps -> fewest steps."""
