@@ -1,0 +1,423 @@
+"""The Fantastiqa game: options, setup, notation, positions and text (rules/fantastiqa.md)."""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.game import Game
+from coliseo.core.options import Option
+from coliseo.core.rng import Rng
+
+from . import text as _text
+from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
+from .cards import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
+from .state import DRAFT, PHASES, FantastiqaState
+
+GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
+GOAL_LENGTHS = ("short", "standard", "long")
+MAX_SUB_CARDS = 6        # a minimal payment of at most 3 slots uses at most 6 cards
+MAX_COMPLETE_CARDS = 9   # a quest needs at most 9 units in the bundled set; index space bound
+POWER_ARGS = ([()] + [("fly", s) for s in range(1, 8)] + [("gift", p) for p in range(4)]
+              + [("key", "draw"), ("key", "release")] + [("key", "teleport", r) for r in range(6)]
+              + [("teleport", r) for r in range(6)])
+POWER_ARG_INDEX = {a: i for i, a in enumerate(POWER_ARGS)}
+
+
+def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
+    """Every minimal subset (as index tuples, lexicographic) of the cards `sig` that pays `vuln` (R14).
+
+    `sig` lists (symbol index, units, wild units) per candidate card.
+    """
+    need = [0] * 9
+    for x in vuln:
+        need[x] += 1
+    k = len(sig)
+    suffix = [[0] * 10 for _ in range(k + 1)]
+    for j in range(k - 1, -1, -1):
+        row = suffix[j + 1][:]
+        sym, units, wild = sig[j]
+        if units:
+            row[sym] += units
+        row[9] += wild
+        suffix[j] = row
+
+    def pays(counts) -> bool:
+        unmatched = pairs = 0
+        for x in range(9):
+            c, v = counts[x], need[x]
+            if c >= v:
+                pairs += (c - v) >> 1
+            else:
+                unmatched += v - c
+        return counts[9] + pairs >= unmatched
+
+    found: list[tuple] = []
+    counts = [0] * 10
+    chosen: list[int] = []
+
+    def add(j, sign):
+        sym, units, wild = sig[j]
+        if units:
+            counts[sym] += sign * units
+        counts[9] += sign * wild
+
+    def minimal() -> bool:
+        for j in chosen:
+            add(j, -1)
+            ok = pays(counts)
+            add(j, 1)
+            if ok:
+                return False
+        return True
+
+    def search(start: int) -> None:
+        for j in range(start, k):
+            add(j, 1)
+            chosen.append(j)
+            if pays(counts):
+                if minimal():
+                    found.append(tuple(chosen))
+            elif len(chosen) < MAX_SUB_CARDS:
+                best = [counts[x] + suffix[j + 1][x] for x in range(10)]
+                if pays(best):
+                    search(j + 1)
+            chosen.pop()
+            add(j, -1)
+
+    search(0)
+    return found
+
+
+class Fantastiqa(Game):
+    id = "fantastiqa"
+    names = {"en": "Fantastiqa", "es": "Fantastiqa"}
+    min_players = 2
+    max_players = 4
+    options_schema = [
+        Option("players", 2, "number of players (2-4)", minimum=2, maximum=4),
+        Option("goal_length", "standard", "Quest Goal by player count", choices=GOAL_LENGTHS),
+        Option("goal", 0, "an explicit Quest Goal (0 = from goal_length)", minimum=0),
+        Option("layout", "random", "random Regions and statues, or fixed from the setup",
+               choices=("random", "fixed")),
+        Option("starting_gems", 3, "gems each player starts with", minimum=0),
+        Option("route_rule", "no_revisit", "what 'no going back' forbids in an adventure",
+               choices=("no_revisit", "no_repeat_path")),
+        Option("quest_penalty", True, "held private quests subtract their points"),
+        Option("goal_check", "net", "the Quest Goal is checked on the net or gross score",
+               choices=("net", "gross")),
+        Option("rearrange_effect", "reshuffle", "what a Rearrange token does",
+               choices=("reshuffle", "new_hand")),
+        Option("simplified", False, "no event cards, no quest penalty, goal 7"),
+        Option("max_turns", 400, "the game ends after this many turns", minimum=1),
+        Option("packs", [], "extra content packs (TOML or JSON files)", kind=list),
+        Option("bundled", True, "load the bundled original card set"),
+    ]
+    event_text = _text.EVENT_TEXT
+    revealing_events = frozenset({"cards_drawn", "creature_revealed", "quest_revealed", "statue_draw",
+                                  "reshuffle", "rearrange", "crow", "crow_set_aside", "crow_shuffled"})
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        o = self.options
+        self.n = o["players"]
+        self.content = load_content(o["packs"], o["bundled"])
+        check_for_players(self.content, self.n, o["simplified"])
+        self.route_rule = o["route_rule"]
+        self.quest_penalty = o["quest_penalty"] and not o["simplified"]
+        self.goal_check = o["goal_check"]
+        self.rearrange_effect = o["rearrange_effect"]
+        self.max_turns = o["max_turns"]
+        if o["goal"]:
+            self.goal = o["goal"]
+        elif o["simplified"]:
+            self.goal = 7
+        else:
+            self.goal = GOALS[self.n][GOAL_LENGTHS.index(o["goal_length"])]
+        cards = self.content.cards
+        self.signature = {c.id: (max(c.sym, 0), c.units, c.n if c.ability == "WILD" else 0)
+                          for c in cards.values()}
+        self._pay_cache: dict = {}
+        self.card_ids = sorted(cards)
+        self.quest_ids = sorted(self.content.quests)
+        self.card_index = {c: i for i, c in enumerate(self.card_ids)}
+        self.quest_index = {q: i for i, q in enumerate(self.quest_ids)}
+        self.all_ids = sorted(self.card_ids + self.quest_ids)
+
+    def payments(self, vuln: tuple, sig: tuple) -> list[tuple]:
+        key = (vuln, sig)
+        found = self._pay_cache.get(key)
+        if found is None:
+            if len(self._pay_cache) > 200_000:
+                self._pay_cache.clear()
+            found = self._pay_cache[key] = _payments(vuln, sig)
+        return found
+
+    # --- setup --------------------------------------------------------------------------------
+    def setup_for(self, **choices: Any) -> Any:
+        if not choices:
+            return None
+        if set(choices) != {"layout"}:
+            raise SetupError(f"fantastiqa takes only the setup choice 'layout', not {', '.join(choices)}")
+        return {"layout": choices["layout"]}
+
+    def _layout(self, setup: Any) -> tuple[list[str], list[str]]:
+        if self.options["layout"] != "fixed":
+            if setup not in (None, {}):
+                raise SetupError("a setup is only used with layout=fixed")
+            return [], []
+        if not isinstance(setup, dict) or not isinstance(setup.get("layout"), dict):
+            raise SetupError("layout=fixed needs a setup {'layout': {position: [region, statue]}} "
+                             "for TL TR ML MR BL BR")
+        lay = setup["layout"]
+        if set(lay) != set(POSITIONS):
+            raise SetupError(f"setup layout must name exactly the positions {' '.join(POSITIONS)}")
+        regions, statues = [], []
+        for pos in POSITIONS:
+            v = lay[pos]
+            if not isinstance(v, (list, tuple)) or len(v) != 2 or v[0] not in REGIONS or v[1] not in STATUES:
+                raise SetupError(f"setup layout {pos}: must be [region, statue] with a region among "
+                                 f"{' '.join(REGIONS)} and a statue among {' '.join(STATUES)}, got {v!r}")
+            regions.append(v[0])
+            statues.append(v[1])
+        if sorted(regions) != sorted(REGIONS):
+            raise SetupError("setup layout: each of the six Regions must be placed exactly once")
+        if sorted(statues) != ["AT", "AT", "BB", "BB", "QC", "QC"]:
+            raise SetupError("setup layout: the statues must be 2 AT, 2 BB and 2 QC")
+        return regions, statues
+
+    def new_state(self, seed: int, setup: Any = None) -> FantastiqaState:
+        fixed_regions, fixed_statues = self._layout(setup)
+        n = self.n
+        cards = self.content.cards
+        s = FantastiqaState.__new__(FantastiqaState)
+        s.game = self
+        s.rng = rng = Rng(seed)
+        s._legal = None
+        s.n = n
+        s.goal = self.goal                                   # R5.1
+        if fixed_regions:
+            s.regions, s.statues = fixed_regions, fixed_statues
+        else:                                                # R5.2
+            s.regions = list(REGIONS)
+            rng.shuffle(s.regions)
+            s.statues = ["AT", "AT", "BB", "BB", "QC", "QC"]
+            rng.shuffle(s.statues)
+        box: list[str] = []
+        beasts = [c.id for c in cards.values() if c.kind == "beast"]
+        arts = [c.id for c in cards.values() if c.kind == "artifact" and not c.star]
+        quests = [q.id for q in self.content.quests.values() if not q.star]
+        for deck in (beasts, arts, quests):                  # R5.3
+            rng.shuffle(deck)
+        s.decks = {"AT": arts, "BB": beasts, "QC": quests}
+        s.known = {"AT": 0, "BB": 0, "QC": 0}
+        sections = {1: [], 2: [], 3: []}                     # R5.4
+        for c in cards.values():
+            if c.kind not in ("creature", "event"):
+                continue
+            if c.min_players > n or (c.kind == "event" and self.options["simplified"]):
+                box.append(c.id)
+            else:
+                sections[c.section].append(c.id)
+        for sec in (1, 2, 3):
+            rng.shuffle(sections[sec])
+        s.cdeck = sections[3] + sections[2] + sections[1]
+        s.cblock = [3] * len(sections[3]) + [2] * len(sections[2]) + [1] * len(sections[1])
+        s.hand = [[] for _ in range(n)]                       # R6
+        s.draw = [[] for _ in range(n)]
+        s.play = [[] for _ in range(n)]
+        s.discard = [[] for _ in range(n)]
+        s.dragons = []
+        for c in cards.values():
+            if c.kind in ("adventurer", "dog", "dragon") and c.star:
+                if c.seat is not None and c.seat <= n:
+                    s.draw[c.seat - 1].append(c.id)
+                else:
+                    box.append(c.id)
+            elif c.kind == "dragon":
+                s.dragons.append(c.id)
+            elif c.kind in ("adventurer", "dog"):
+                box.append(c.id)
+        s.box = box
+        s.priv = [[] for _ in range(n)]
+        s.commits = [{} for _ in range(n)]
+        s.completed = [[] for _ in range(n)]
+        s.bonus = [0] * n
+        s.gems = [self.options["starting_gems"]] * n
+        s.carpets = [3] * n
+        s.rearr = [3] * n
+        s.spy = 0
+        s.pos = [-1] * n
+        s.spaces = [None] * 7
+        s.sgems = [0] * 7
+        s.pending = []
+        s.route = []
+        s.crossed = []
+        s.row = []
+        s.row_kind = None
+        s.kept = 0
+        s.ret = None
+        s.rel_left = 0
+        s.rel_paid = False
+        s.open_q = [None, None]
+        s.open_bonus = [False, False]
+        s.bonus_supply = 12
+        s.first_fill = False
+        s.qpool = [q.id for q in self.content.quests.values() if q.star]      # R7
+        s.apool = [c.id for c in cards.values() if c.kind == "artifact" and c.star]
+        s.draft_i = 0
+        s.draft_step = "quest"
+        s.phase = DRAFT
+        s.cur = n - 1
+        s.turn_no = 0
+        s.res = None
+        return s
+
+    # --- positions ----------------------------------------------------------------------------
+    def state_from_json(self, doc: dict) -> FantastiqaState:
+        from .position import load_position
+
+        self.check_position_header(doc)
+        return load_position(self, doc)
+
+    # --- notation -----------------------------------------------------------------------------
+    def format_action(self, a) -> str:
+        kind = a[0]
+        if kind == "start":
+            return f"start {POSITIONS[a[1]]}"
+        if kind == "teleport":
+            return f"teleport {POSITIONS[a[1]]}"
+        if kind == "sub":
+            return " ".join(["sub", str(a[1]), *a[2]])
+        if kind == "complete":
+            return " ".join(["complete", a[1], *a[2]])
+        if kind == "power":
+            words = ["power", a[1]]
+            if len(a) > 2:
+                how = a[2]
+                if how == "fly":
+                    words.append(str(a[3]))
+                elif how == "gift":
+                    words.append(f"P{a[3] + 1}")
+                elif how == "teleport":
+                    words.append(POSITIONS[a[3]])
+                elif a[3] == "teleport":
+                    words += ["teleport", POSITIONS[a[4]]]
+                else:
+                    words.append(a[3])
+            return " ".join(words)
+        return " ".join(str(x) for x in a)
+
+    def _parse_action_text(self, state, text: str):
+        words = text.split()
+        if not words:
+            return None
+        kind, args = words[0].lower(), words[1:]
+        ids = self.content.names
+        if kind in ("stop", "end", "rearrange", "draw", "done") and not args:
+            return (kind,)
+        if kind in ("quest", "artifact", "discard", "withdraw", "buy", "keep", "release") and len(args) == 1:
+            return (kind, args[0]) if args[0] in ids else None
+        if kind in ("start", "teleport") and len(args) == 1:
+            pos = POSITION_INDEX.get(args[0].upper())
+            return None if pos is None else (kind, pos)
+        if kind == "carpet" and len(args) == 1:
+            return ("carpet", int(args[0])) if args[0] in ("1", "2", "3", "4", "5", "6", "7") else None
+        if kind == "commit" and len(args) == 2:
+            return ("commit", args[0], args[1]) if args[0] in ids and args[1] in ids else None
+        if kind == "sub" and len(args) >= 2:
+            if args[0] not in ("1", "2", "3", "4", "5", "6", "7") or any(c not in ids for c in args[1:]):
+                return None
+            if len(set(args[1:])) != len(args) - 1:
+                return None
+            return ("sub", int(args[0]), tuple(sorted(args[1:])))
+        if kind == "complete" and args:
+            if any(c not in ids for c in args) or len(set(args[1:])) != len(args) - 1:
+                return None
+            return ("complete", args[0], tuple(sorted(args[1:])))
+        if kind == "power" and args and args[0] in ids:
+            c, rest = args[0], args[1:]
+            if not rest:
+                return ("power", c)
+            if len(rest) == 1:
+                w = rest[0]
+                if w in ("1", "2", "3", "4", "5", "6", "7"):
+                    return ("power", c, "fly", int(w))
+                if len(w) == 2 and w[0] in "Pp" and w[1] in "1234":
+                    return ("power", c, "gift", int(w[1]) - 1)
+                if w.lower() in ("draw", "release"):
+                    return ("power", c, "key", w.lower())
+                if w.upper() in POSITION_INDEX:
+                    return ("power", c, "teleport", POSITION_INDEX[w.upper()])
+            if len(rest) == 2 and rest[0].lower() == "teleport" and rest[1].upper() in POSITION_INDEX:
+                return ("power", c, "key", "teleport", POSITION_INDEX[rest[1].upper()])
+        return None
+
+    # --- the fixed action space ---------------------------------------------------------------
+    def _layout_of_space(self):
+        nc, nq = len(self.card_ids), len(self.quest_ids)
+        sub_sets = sum(comb(nc, k) for k in range(1, MAX_SUB_CARDS + 1))
+        done_sets = sum(comb(nc, k) for k in range(0, MAX_COMPLETE_CARDS + 1))
+        sizes = [("quest", nq), ("artifact", nc), ("start", 6), ("simple", 5), ("carpet", 7),
+                 ("teleport", 6), ("discard", nc), ("withdraw", nc), ("buy", nc), ("release", nc),
+                 ("keep", nq), ("commit", nc * nq), ("power", nc * len(POWER_ARGS)),
+                 ("sub", 7 * sub_sets), ("complete", nq * done_sets)]
+        offsets, total = {}, 0
+        for name, size in sizes:
+            offsets[name] = total
+            total += size
+        return offsets, total
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._layout_of_space()[1]
+
+    def _rank(self, ids: tuple, smallest: int) -> int:
+        """The rank of a sorted card set among all sets of size >= smallest (combinatorial number system)."""
+        nc = len(self.card_ids)
+        k = len(ids)
+        rank = sum(comb(nc, j) for j in range(smallest, k))
+        for i, c in enumerate(sorted(self.card_index[x] for x in ids)):
+            rank += comb(c, i + 1)
+        return rank
+
+    def action_index(self, a) -> int:
+        off, _ = self._layout_of_space()
+        kind = a[0]
+        ci, qi = self.card_index, self.quest_index
+        nc = len(self.card_ids)
+        if kind in ("stop", "end", "rearrange", "draw", "done"):
+            return off["simple"] + ("stop", "end", "rearrange", "draw", "done").index(kind)
+        if kind in ("quest", "keep"):
+            return off[kind] + qi[a[1]]
+        if kind in ("artifact", "discard", "withdraw", "buy", "release"):
+            return off[kind] + ci[a[1]]
+        if kind in ("start", "teleport"):
+            return off[kind] + a[1]
+        if kind == "carpet":
+            return off[kind] + a[1] - 1
+        if kind == "commit":
+            return off[kind] + ci[a[1]] * len(self.quest_ids) + qi[a[2]]
+        if kind == "power":
+            return off[kind] + ci[a[1]] * len(POWER_ARGS) + POWER_ARG_INDEX[tuple(a[2:])]
+        if kind == "sub":
+            per = sum(comb(nc, k) for k in range(1, MAX_SUB_CARDS + 1))
+            return off[kind] + (a[1] - 1) * per + self._rank(a[2], 1)
+        if kind == "complete":
+            per = sum(comb(nc, k) for k in range(0, MAX_COMPLETE_CARDS + 1))
+            return off[kind] + qi[a[1]] * per + self._rank(a[2], 0)
+        raise ValueError(f"not a fantastiqa action: {a!r}")
+
+    # --- text ---------------------------------------------------------------------------------
+    def render_value(self, key: str, value: Any, lang: str) -> str:
+        return _text.render_value(self, key, value, lang)
+
+    def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
+        return _text.render_observation(self, observation, lang, legal)
+
+    def card_name(self, cid: str) -> str:
+        return self.content.names.get(cid, cid)
+
+
+__all__ = ["Fantastiqa", "PHASES", "SPACE_ENDS", "SYMBOLS"]

@@ -1,0 +1,203 @@
+"""Fantastiqa in words: event templates (en/es), event values and the terminal view of an observation."""
+
+from __future__ import annotations
+
+from coliseo.core.i18n import player_name
+
+from .board import POSITIONS
+from .cards import REGION_NAMES
+
+EVENT_TEXT = {
+    "draft_quest": {"en": "{player} takes the starting quest {quest}.",
+                    "es": "{player} toma la misión inicial {quest}."},
+    "draft_artifact": {"en": "{player} takes the starting artifact {card}.",
+                       "es": "{player} toma el artefacto inicial {card}."},
+    "draft_start": {"en": "{player} starts at {pos}.", "es": "{player} empieza en {pos}."},
+    "turn_start": {"en": "Turn {turn}: {player} plays.", "es": "Turno {turn}: juega {player}."},
+    "creature_revealed": {"en": "{card} appears on space {space} ({gems} gems).",
+                          "es": "{card} aparece en el espacio {space} ({gems} gemas)."},
+    "crow_set_aside": {"en": "A {card} is set aside during the first fill.",
+                       "es": "Un {card} se aparta durante el primer reparto."},
+    "crow_shuffled": {"en": "The Crow is shuffled into the top {count} creature cards.",
+                      "es": "El Cuervo se baraja con las {count} primeras cartas de criatura."},
+    "crow": {"en": "{card}: the richest ({players}) lose {amount} gems.",
+             "es": "{card}: los más ricos ({players}) pierden {amount} gemas."},
+    "quest_revealed": {"en": "Quest {quest} opens in slot O{slot}.",
+                       "es": "La misión {quest} se abre en la casilla O{slot}."},
+    "cards_drawn": {"en": ["{player} draws {cards}.", "{player} draws {count} card(s)."],
+                    "es": ["{player} roba {cards}.", "{player} roba {count} carta(s)."]},
+    "reshuffle": {"en": "{player} shuffles the discard pile into a new draw pile ({count} cards).",
+                  "es": "{player} baraja su descarte como nuevo mazo ({count} cartas)."},
+    "subdue": {"en": "{player} subdues {card} on space {space} with {cards} and moves to {pos}.",
+               "es": "{player} somete a {card} en el espacio {space} con {cards} y va a {pos}."},
+    "recruit": {"en": "{player} recruits {cards} and gains {gems} gems.",
+                "es": "{player} recluta a {cards} y gana {gems} gemas."},
+    "statue_draw": {"en": "{player} visits the {statue} statue and reveals {cards}.",
+                    "es": "{player} visita la estatua {statue} y revela {cards}."},
+    "buy": {"en": "{player} buys {card} for {cost} gems.", "es": "{player} compra {card} por {cost} gemas."},
+    "keep": {"en": "{player} keeps the quest {quest}.", "es": "{player} se queda la misión {quest}."},
+    "statue_done": {"en": "{player} leaves the statue; {cards} go under the deck.",
+                    "es": "{player} deja la estatua; {cards} van bajo el mazo."},
+    "release": {"en": "{player} releases {card} ({paid} gems).", "es": "{player} libera {card} ({paid} gemas)."},
+    "release_done": {"en": "{player} stops releasing.", "es": "{player} deja de liberar."},
+    "teleport": {"en": "{player} teleports to {pos} ({paid} gems).",
+                 "es": "{player} se teletransporta a {pos} ({paid} gemas)."},
+    "complete": {"en": "{player} completes {quest} with {cards}: {points} points, +{bonus} token.",
+                 "es": "{player} completa {quest} con {cards}: {points} puntos, +{bonus} ficha."},
+    "commits_returned": {"en": "{player} takes back {cards} from {quest}.",
+                         "es": "{player} recupera {cards} de {quest}."},
+    "carpet": {"en": "{player} flies a carpet across space {space} to {pos}.",
+               "es": "{player} vuela en alfombra por el espacio {space} hasta {pos}."},
+    "fly": {"en": "{player} flies across space {space} to {pos}.",
+            "es": "{player} vuela por el espacio {space} hasta {pos}."},
+    "rearrange": {"en": "{player} rearranges: discard and draw pile shuffled ({count} cards).",
+                  "es": "{player} reorganiza: descarte y mazo barajados ({count} cartas)."},
+    "rearrange_hand": {"en": "{player} rearranges, discarding {cards}.",
+                       "es": "{player} reorganiza y descarta {cards}."},
+    "discard": {"en": "{player} discards {card}.", "es": "{player} descarta {card}."},
+    "commit": {"en": "{player} commits {card} to {quest}.", "es": "{player} compromete {card} en {quest}."},
+    "withdraw": {"en": "{player} withdraws {card}.", "es": "{player} retira {card}."},
+    "power": {"en": "{player} plays {card} ({effect}).", "es": "{player} juega {card} ({effect})."},
+    "gift": {"en": "{player} gives {card} to {to}.", "es": "{player} regala {card} a {to}."},
+    "dragon": {"en": "{player} sends {card} to {to}.", "es": "{player} envía {card} a {to}."},
+    "end_turn": {"en": "{player} ends the turn.", "es": "{player} termina el turno."},
+    "game_over": {"en": "Game over ({reason}). Winner(s): {winners}. Scores: {scores}.",
+                  "es": "Fin de la partida ({reason}). Ganador(es): {winners}. Puntos: {scores}."},
+}
+
+REASONS = {"goal": {"en": "Quest Goal reached", "es": "objetivo alcanzado"},
+           "deck_out": {"en": "the Creature deck ran out", "es": "se agotó el mazo de criaturas"},
+           "max_turns": {"en": "turn limit", "es": "límite de turnos"}}
+WORDS = {
+    "en": {"turn": "Turn", "phase": "phase", "goal": "Quest Goal", "you": "you", "hand": "Your hand",
+           "draw": "draw pile", "discard": "discard", "gems": "gems", "carpets": "carpets",
+           "rearranges": "rearranges", "score": "score", "quests": "quests", "open": "Open quests",
+           "spaces": "Paths", "regions": "Regions", "legal": "Legal actions", "completed": "completed",
+           "token": "token on", "row": "Statue row", "deck": "Creature deck", "play": "play",
+           "bonus": "+1 tokens", "hand_n": "hand", "route": "route", "empty": "(empty)", "none": "-"},
+    "es": {"turn": "Turno", "phase": "fase", "goal": "Objetivo", "you": "tú", "hand": "Tu mano",
+           "draw": "mazo", "discard": "descarte", "gems": "gemas", "carpets": "alfombras",
+           "rearranges": "reorganizaciones", "score": "puntos", "quests": "misiones",
+           "open": "Misiones abiertas", "spaces": "Caminos", "regions": "Regiones",
+           "legal": "Acciones legales", "completed": "completadas", "token": "ficha en",
+           "row": "Fila de la estatua", "deck": "Mazo de criaturas", "play": "juego",
+           "bonus": "fichas +1", "hand_n": "mano", "route": "ruta", "empty": "(vacío)", "none": "-"},
+}
+
+
+def render_value(game, key: str, value, lang: str) -> str:
+    if key in ("player", "to"):
+        return player_name(value, lang)
+    if key in ("players", "winners"):
+        return ", ".join(player_name(p, lang) for p in value) or WORDS[lang]["none"]
+    if key == "pos":
+        return POSITIONS[value] if isinstance(value, int) else str(value)
+    if key == "reason":
+        return REASONS.get(value, {}).get(lang, str(value))
+    if key in ("card", "quest"):
+        return f"{game.card_name(value)} [{value}]" if game.card_name(value) != value else value
+    if key == "cards":
+        return ", ".join(render_value(game, "card", c, lang) for c in value) or WORDS[lang]["none"]
+    if key == "scores":
+        return " / ".join(map(str, value))
+    return str(value)
+
+
+def _card(game, cid) -> str:
+    c = game.content.cards.get(cid)
+    if c is None:
+        q = game.content.quests.get(cid)
+        if q is None:
+            return str(cid)
+        req = " ".join(f"{_sym(s)}{k}" for s, k in q.req.items())
+        return f"{cid}[{q.region} {req} {q.points}pt]"
+    bits = [cid]
+    if c.symbols:
+        bits.append("".join(c.symbols))
+    if c.ability:
+        bits.append(c.ability + (str(c.n) if c.ability not in ("FLY", "KEY", "DRAGON", "GIFT", "TELEPORT") else ""))
+    return ":".join(bits)
+
+
+def _sym(i):
+    from .cards import SYMBOLS
+
+    return SYMBOLS[i]
+
+
+def render_observation(game, obs: dict, lang: str = "en", legal: list | None = None) -> str:
+    w = WORDS.get(lang, WORDS["en"])
+    cards = game.content.cards
+    out = [f"{game.name(lang)} — {w['turn']} {obs['turn']}, {w['phase']} {obs['phase']}, "
+           f"{w['goal']} {obs['goal']}"]
+    if obs["result"]:
+        r = obs["result"]
+        out.append(render_value(game, "reason", r["reason"], lang) + ": "
+                   + render_value(game, "winners", r["winners"], lang) + " — " + " / ".join(map(str, r["scores"])))
+    elif obs["current"] is not None:
+        out.append(f"> {player_name(obs['current'], lang)}")
+    here = {}
+    for person in obs["people"]:
+        if person["position"]:
+            here.setdefault(person["position"], []).append(f"P{person['player'] + 1}")
+    out.append(f"{w['regions']}:")
+    for cell in obs["layout"]:
+        who = ",".join(here.get(cell["pos"], []))
+        out.append(f"  {cell['pos']} {REGION_NAMES[cell['region']][lang]:<14} {cell['statue']}  {who}")
+    out.append(f"{w['spaces']}:")
+    from .board import SPACE_ENDS
+
+    for sp in obs["spaces"]:
+        a, b = SPACE_ENDS[sp["space"]]
+        cid = sp["creature"]
+        if cid is None:
+            desc = w["empty"]
+        else:
+            c = cards[cid]
+            vuln = " ".join(_sym(x) for x in c.vuln)
+            desc = f"{c.name} [{_card(game, cid)}] vuln {vuln}"
+            if sp["gems"]:
+                desc += f" +{sp['gems']} {w['gems']}"
+            if sp["pending"]:
+                desc += " (pending: " + " ".join(sp["paid"]) + ")"
+        out.append(f"  {sp['space']} {POSITIONS[a]}-{POSITIONS[b]}: {desc}")
+    if obs["route"]:
+        out.append(f"{w['route']}: {' '.join(obs['route'])}")
+    out.append(f"{w['open']}:")
+    for slot in obs["open_quests"]:
+        q = slot["quest"]
+        out.append(f"  O{slot['slot']}: " + (w["empty"] if q is None else _card(game, q)
+                                               + (" +1" if slot["bonus"] else "")))
+    size = sum(len(b["cards"]) for b in obs["creature_deck"])
+    out.append(f"{w['deck']}: {size}; AT {obs['decks']['AT']['size']}, BB {obs['decks']['BB']['size']}, "
+               f"QC {obs['decks']['QC']['size']}")
+    if obs["row"]:
+        out.append(f"{w['row']} ({obs['row_kind']}): " + " ".join(
+            _card(game, c) + (f" ({cards[c].cost})" if c in cards else "") for c in obs["row"]))
+    if obs["draft"]:
+        d = obs["draft"]
+        out.append("Draft: " + d["step"] + " — " + " ".join(_card(game, q) for q in d["quests"])
+                   + " | " + " ".join(_card(game, a) for a in d["artifacts"]))
+    for person in obs["people"]:
+        me = person["player"] == obs["viewer"]
+        name = player_name(person["player"], lang) + (f" ({w['you']})" if me else "")
+        out.append(f"{name} @ {person['position'] or '-'}: {w['score']} {person['score']}, "
+                   f"{w['gems']} {person['gems']}, {w['carpets']} {person['carpets']}, "
+                   f"{w['rearranges']} {person['rearranges']}, {w['bonus']} {person['bonus']}, "
+                   f"{w['hand_n']} {person['hand_size']}, {w['draw']} {person['draw_size']}, "
+                   f"{w['discard']} {len(person['discard'])}")
+        for q in person["quests"]:
+            out.append(f"    {w['quests']}: {_card(game, q['quest'])} " + " ".join(q["committed"]))
+        if person["token"]:
+            out.append(f"    {w['token']} {person['token']['quest']}: " + " ".join(person["token"]["committed"]))
+        if person["completed"]:
+            out.append(f"    {w['completed']}: " + " ".join(person["completed"]))
+        if person["play"]:
+            out.append(f"    {w['play']}: " + " ".join(person["play"]))
+        if person["discard"]:
+            out.append(f"    {w['discard']} (top last): " + " ".join(person["discard"][-8:]))
+        if me:
+            out.append(f"  {w['hand']}: " + (" ".join(_card(game, c) for c in person["hand"]) or w["empty"]))
+    if legal:
+        out.append(f"{w['legal']}: " + ", ".join(game.format_action(a) for a in legal))
+    return "\n".join(out)
