@@ -61,6 +61,20 @@ class Game:
         """A plain-text picture of a player's observation for the terminal (legal actions optional)."""
         raise NotImplementedError
 
+    def card_rows(self, lang: str = "en") -> list[dict]:
+        """The loaded content as flat rows (id, name, stats) for `coliseo cards`."""
+        raise NotImplementedError
+
+    def rules_text(self, lang: str = "en") -> str:
+        """The player's guide shipped in the game package (`rules.<lang>.md`, else `rules.en.md`)."""
+        from importlib import resources
+
+        package = resources.files(f"coliseo.games.{self.id}")
+        for name in (f"rules.{lang}.md", "rules.en.md"):
+            if package.joinpath(name).is_file():
+                return package.joinpath(name).read_text(encoding="utf-8")
+        raise NotImplementedError
+
     def setup_for(self, **choices: Any) -> Any:
         """A setup from simple command-line choices (e.g. duelist="..."); None = the default setup."""
         if choices:

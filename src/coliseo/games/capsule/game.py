@@ -36,6 +36,7 @@ from .state import (
     SUMMON,
     USED,
     CapsuleState,
+    piece_order,
 )
 from .text import EVENT_TEXT, REASONS, render_text
 
@@ -147,7 +148,7 @@ class CapsuleGame(Game):
                          1 << player]
                 state.board[sq] = piece
                 state.own[player].append(piece)
-            state.own[player].sort(key=lambda p: (p[KIND] != KING, p[SQ]))
+            state.own[player].sort(key=piece_order)
         state.start_turn(first, [])
         if self.options["auto_end_turn"]:
             state._auto_end([])
@@ -269,7 +270,7 @@ class CapsuleGame(Game):
             kings = [x for x in state.own[p] if x[KIND] == KING]
             if len(kings) > 1:
                 raise PositionError(f"player {p + 1} has more than one King")
-            state.own[p].sort(key=lambda x: (x[KIND] != KING, x[SQ]))
+            state.own[p].sort(key=piece_order)
         result = doc.get("result")
         if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
             raise PositionError("field 'result' must be null or {winners, reason, scores}")
@@ -395,6 +396,29 @@ class CapsuleGame(Game):
 
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return render_text(self, observation, lang, legal)
+
+    def card_rows(self, lang: str = "en") -> list[dict]:
+        rows = []
+        for card in [*self.content.kings.values(), *self.content.monsters.values()]:
+            line = card.move
+            row = {"id": card.id, "name": card.name(lang), "kind": card.kind, "faction": card.faction}
+            if card.kind == "king":
+                row.update(mp="/".join(map(str, card.monster_points)), ap="/".join(map(str, card.action_points)))
+            else:
+                a = card.attack
+                row.update(level=card.level, cost=card.cost, hp=card.hp,
+                           attack=f"{a.cost}/{a.range}/{a.pattern}/{a.damage}")
+            row["move"] = f"{line.cost}/{line.range}/{line.pattern}"
+            row["abilities"] = ", ".join(_ability_text(a) for a in card.abilities)
+            rows.append(row)
+        return rows
+
+
+def _ability_text(ability) -> str:
+    extra = {"armor": f" {ability.n}", "bane": f" {ability.faction}",
+             "heal": f" c{ability.cost} a{ability.amount}", "scout": f" c{ability.cost} r{ability.range}",
+             "rouse": f" c{ability.cost}"}
+    return ability.id + extra.get(ability.id, "")
 
 
 GAME = CapsuleGame

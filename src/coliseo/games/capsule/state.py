@@ -24,6 +24,11 @@ END, SUMMON, MOVE, ATTACK, RECOVER, ABILITY = range(6)
 END_ACTION = (END,)
 
 
+def piece_order(piece: list) -> tuple:
+    """Each player's pieces are kept King first, then by square: legal actions come in that order."""
+    return piece[KIND] != KING, piece[SQ]
+
+
 class CapsuleState(State):
     __slots__ = ("board", "own", "destroyed", "turn_no", "active", "ap", "passes", "acted", "_result")
 
@@ -254,6 +259,7 @@ class CapsuleState(State):
             self.board[to] = piece
             piece[SQ] = to
             piece[MOVED] = True
+            self.own[player].sort(key=piece_order)
             events.append({"type": "move", "player": player, "piece": card.id,
                            "from": geometry.name(frm), "to": geometry.name(to)})
         elif kind == ATTACK:                                       # R17, R23–R28

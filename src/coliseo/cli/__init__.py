@@ -1,0 +1,1 @@
+"""The `coliseo` command line."""

@@ -1,0 +1,287 @@
+"""`coliseo`: list, read about, play, replay and verify the games."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from coliseo import __version__, list_games, load_game
+from coliseo.agents import agent_names, make_agent
+from coliseo.core.errors import ColiseoError
+from coliseo.core.events import view_events
+from coliseo.core.i18n import check_lang, default_lang
+from coliseo.core.match import Match, read_record, replay, verify
+from coliseo.core.options import parse_option_text
+from coliseo.core.registry import game_class
+
+from .session import Session
+
+app = typer.Typer(help="Coliseo: four monster games, their AI and their records.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+content_app = typer.Typer(help="Content packs: import public data sets as user packs.", no_args_is_help=True)
+app.add_typer(content_app, name="content")
+console = Console()
+
+LangOption = typer.Option(None, "--lang", help="es or en (default: from the locale)")
+JsonOption = typer.Option(False, "--json", help="print JSON for scripts")
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def lang_of(lang: str | None) -> str:
+    try:
+        return check_lang(lang or default_lang())
+    except ValueError as e:
+        fail(str(e))
+
+
+def build_game(game_id: str, options: list[str], **extra):
+    """The game with `--option name=value` settings (and named ones such as --players) applied."""
+    try:
+        schema = game_class(game_id).options_schema
+        settings = dict(parse_option_text(schema, text) for text in options)
+        names = {o.name for o in schema}
+        for name, value in extra.items():
+            if value is None:
+                continue
+            if name not in names:
+                fail(f"{game_id} has no option {name!r}")
+            settings[name] = value
+        return load_game(game_id, **settings)
+    except ColiseoError as e:
+        fail(str(e))
+
+
+@app.callback(invoke_without_command=True)
+def main(version: bool = typer.Option(False, "--version", help="print the version")) -> None:
+    if version:
+        console.print(f"coliseo {__version__}")
+        raise typer.Exit()
+
+
+@app.command()
+def games(json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
+    """List the games."""
+    lang = lang_of(lang)
+    rows = []
+    for game_id in list_games():
+        cls = game_class(game_id)
+        rows.append({"id": game_id, "name": cls.names.get(lang, cls.names["en"]),
+                     "players": f"{cls.min_players}-{cls.max_players}" if cls.min_players != cls.max_players
+                     else str(cls.min_players), "options": [o.name for o in cls.options_schema]})
+    if json_out:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    table = Table("id", "name", "players", "options")
+    for row in rows:
+        table.add_row(row["id"], row["name"], row["players"], ", ".join(row["options"]))
+    console.print(table)
+
+
+@app.command()
+def rules(game: str, lang: str | None = LangOption) -> None:
+    """Print how to play GAME."""
+    g = build_game(game, [])
+    try:
+        console.print(g.rules_text(lang_of(lang)), markup=False, highlight=False)
+    except NotImplementedError:
+        fail(f"{game} has no player's guide yet; see docs/rules/{game}.md")
+
+
+@app.command()
+def cards(game: str, name: str | None = typer.Option(None, help="part of the name"),
+          where: list[str] = typer.Option([], "--where", help="FIELD=VALUE, e.g. faction=dark (repeatable)"),
+          minimum: list[str] = typer.Option([], "--min", help="FIELD=N, e.g. atk=1500 (repeatable)"),
+          maximum: list[str] = typer.Option([], "--max", help="FIELD=N (repeatable)"),
+          option: list[str] = typer.Option([], "--option", "-o", help="game option NAME=VALUE"),
+          json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
+    """Browse GAME's cards (monsters, Kings, dice...), with filters."""
+    lang = lang_of(lang)
+    g = build_game(game, option)
+    try:
+        rows = g.card_rows(lang)
+    except NotImplementedError:
+        fail(f"{game} cannot list its cards yet")
+    rows = filter_rows(rows, name, where, minimum, maximum)
+    if json_out:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    columns = list(dict.fromkeys(k for row in rows for k in row))
+    table = Table(*columns)
+    for row in rows:
+        table.add_row(*(str(row.get(c, "")) for c in columns))
+    console.print(table)
+    console.print(f"{len(rows)} cards")
+
+
+def filter_rows(rows: list[dict], name: str | None, where: list[str], minimum: list[str],
+                maximum: list[str]) -> list[dict]:
+    def pairs(items: list[str], numeric: bool):
+        out = []
+        for item in items:
+            key, sep, value = item.partition("=")
+            if not sep:
+                fail(f"filter {item!r} must be FIELD=VALUE")
+            if rows and key not in rows[0] and not any(key in r for r in rows):
+                fail(f"no field {key!r}; fields: {', '.join(dict.fromkeys(k for r in rows for k in r))}")
+            if numeric:
+                try:
+                    value = float(value)
+                except ValueError:
+                    fail(f"filter {item!r} needs a number")
+            out.append((key, value))
+        return out
+
+    exact, low, high = pairs(where, False), pairs(minimum, True), pairs(maximum, True)
+
+    def number(row, key):
+        try:
+            return float(row.get(key))
+        except (TypeError, ValueError):
+            return None
+
+    kept = []
+    for row in rows:
+        if name and name.lower() not in str(row.get("name", "")).lower():
+            continue
+        if any(str(row.get(k, "")).lower() != v.lower() for k, v in exact):
+            continue
+        if any(number(row, k) is None or number(row, k) < v for k, v in low):
+            continue
+        if any(number(row, k) is None or number(row, k) > v for k, v in high):
+            continue
+        kept.append(row)
+    return kept
+
+
+@app.command()
+def play(game: str,
+         vs: str = typer.Option("greedy", "--vs", help="the AI seat(s): one agent, or several separated by commas"),
+         seat: int = typer.Option(1, "--seat", help="your seat, 1 = first player"),
+         players: int | None = typer.Option(None, "--players", help="number of players (games for 3–4)"),
+         variant: str | None = typer.Option(None, "--variant", help="shorthand for the game's mode option"),
+         option: list[str] = typer.Option([], "--option", "-o", help="game option NAME=VALUE (repeatable)"),
+         duelist: str | None = typer.Option(None, "--duelist", help="Forbidden duel: the CPU duelist"),
+         teams: str | None = typer.Option(None, "--teams", help="Capsule Monsters: two team presets"),
+         setup_file: Path | None = typer.Option(None, "--setup", help="a setup JSON file"),
+         seed: int | None = typer.Option(None, "--seed", help="the game's seed (default: random)"),
+         load: Path | None = typer.Option(None, "--load", help="resume a game saved with `save`"),
+         lang: str | None = LangOption) -> None:
+    """Play GAME in the terminal against the AI."""
+    lang = lang_of(lang)
+    try:
+        if load:
+            match = replay(read_record(load))
+            g = match.game
+        else:
+            g = build_game(game, option, players=players, mode=variant)
+            choices = {k: v for k, v in {"duelist": duelist, "teams": teams}.items() if v is not None}
+            setup = json.loads(setup_file.read_text()) if setup_file else g.setup_for(**choices)
+            match = Match(g, secrets.randbits(63) if seed is None else seed, setup)
+        seats = match.state.players
+        if not 1 <= seat <= len(seats):
+            fail(f"--seat must be 1..{len(seats)}")
+        others = [p for p in seats if p != seat - 1]
+        names = [n.strip() for n in vs.split(",")]
+        if len(names) == 1:
+            names *= len(others)
+        if len(names) != len(others):
+            fail(f"--vs names {len(names)} agents for {len(others)} AI seats")
+        agents = {p: make_agent(n, g, seed=match.seed + p) for p, n in zip(others, names)}
+    except (ColiseoError, OSError, json.JSONDecodeError) as e:
+        fail(str(e))
+    match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
+    record = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: ")).run()
+    if record["result"] is None:
+        raise typer.Exit(1)
+
+
+@app.command("replay")
+def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose view: 1, 2, … or spectator"),
+               lang: str | None = LangOption, json_out: bool = JsonOption) -> None:
+    """Re-run a record step by step, as one player or a spectator saw it."""
+    lang = lang_of(lang)
+    try:
+        doc = read_record(file)
+        match = replay(doc)
+    except ColiseoError as e:
+        fail(str(e))
+    viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1
+    if viewer is not None and viewer not in match.state.players:
+        fail("--view must be a seat number or spectator")
+    g = match.game
+    if json_out:
+        print(json.dumps({"events": match.events_for(viewer), "result": match.state.result}, ensure_ascii=False))
+        return
+    for i, step in enumerate(match.steps, 1):
+        console.print(f"[bold]{i}.[/bold] {g.format_action(step.action)}")
+        for event in view_events(step.events, viewer):
+            console.print(f"    {g.render(event, lang)}")
+    console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
+    outcome = "the same result as the record" if match.state.result == doc.get("result") else \
+        "[red]a different result from the record[/red]"
+    console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
+
+
+@app.command("verify")
+def verify_cmd(file: Path, json_out: bool = JsonOption) -> None:
+    """Check a record: the seed matches its commitment and the replay reaches the recorded result."""
+    try:
+        match = verify(read_record(file))
+    except ColiseoError as e:
+        if json_out:
+            print(json.dumps({"ok": False, "error": str(e)}))
+            raise typer.Exit(1) from None
+        console.print(f"[red]NOT VERIFIED:[/red] {e}")
+        raise typer.Exit(1) from None
+    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.state.result}
+    if json_out:
+        print(json.dumps(summary))
+    else:
+        console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, "
+                      f"seed matches its commitment, result {match.state.result}")
+
+
+@app.command("agents")
+def agents_cmd(game: str | None = typer.Argument(None), json_out: bool = JsonOption) -> None:
+    """List the agents (for one game, if named)."""
+    names = agent_names(game)
+    print(json.dumps(names)) if json_out else console.print(", ".join(names))
+
+
+def _mount_game_commands() -> None:
+    """Game-specific command groups (e.g. `coliseo forbidden fusions`) join when their game is installed."""
+    try:
+        from coliseo.cli.forbidden import app as forbidden_app
+        from coliseo.cli.forbidden import import_ygofm
+    except ImportError:
+        return
+    app.add_typer(forbidden_app, name="forbidden", help="Forbidden duel tools: fusions, drops.")
+
+    @content_app.command("import")
+    def import_content(game: str, ygofm: Path = typer.Option(..., "--ygofm", help="the YGOFM-gamedata folder"),
+                       name: str = typer.Option("fm", "--name", help="the pack's name")) -> None:
+        """Import a public data set as a user content pack (Forbidden duel: --ygofm DIR)."""
+        if game != "forbidden":
+            fail("only the forbidden game imports a data set (--ygofm)")
+        try:
+            path = import_ygofm(ygofm, name)
+        except (ColiseoError, OSError) as e:
+            fail(str(e))
+        console.print(f"imported into {path}; play with -o pack={name}")
+
+
+_mount_game_commands()
+
+
+def run() -> None:  # pragma: no cover - console entry point
+    sys.exit(app())

@@ -1,0 +1,125 @@
+"""A game in the terminal: people type actions, agents answer, the record is never lost."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.panel import Panel
+
+from coliseo.agents import Seat
+from coliseo.core.errors import ColiseoError
+from coliseo.core.i18n import player_name
+from coliseo.core.match import Match, save_record
+
+from .paths import records_dir
+
+WORDS = {
+    "prompt": {"en": "{player}, your action (help for commands)", "es": "{player}, tu acción (help: comandos)"},
+    "help": {"en": "Type an action in notation (listed above), or: undo · save FILE · quit",
+             "es": "Escribe una acción en notación (arriba), o: undo · save FICHERO · quit"},
+    "saved": {"en": "Saved to {path}", "es": "Guardado en {path}"},
+    "undone": {"en": "Undone.", "es": "Deshecho."},
+    "quit": {"en": "Game left unfinished.", "es": "Partida abandonada sin terminar."},
+    "record": {"en": "The record is in {path} (coliseo replay / verify).",
+               "es": "El registro está en {path} (coliseo replay / verify)."},
+    "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
+}
+
+
+class Session:
+    """One game with some seats played by people at this terminal and the others by agents."""
+
+    def __init__(self, match: Match, agents: dict, lang: str, console: Console,
+                 read: Callable[[str], str]):
+        self.match = match
+        self.agents = agents                   # player -> Agent, for the seats people do not play
+        self.lang = lang
+        self.console = console
+        self.read = read
+        self.rng = random.Random(match.seed ^ 0x5EA7)
+        self.shown = 0                         # events already narrated
+
+    def say(self, key: str, **fields) -> None:
+        self.console.print(WORDS[key][self.lang].format(**fields))
+
+    def narrate(self, viewer: int | None) -> None:
+        events = self.match.events_for(viewer)
+        for event in events[self.shown:]:
+            self.console.print(f"  · {self.match.game.render(event, self.lang)}")
+        self.shown = len(events)
+
+    def viewer(self) -> int | None:
+        """Whose eyes the terminal shows: the person to move, else the only person, else a spectator."""
+        people = [p for p in self.match.state.players if p not in self.agents]
+        state = self.match.state
+        if state.current_player in people:
+            return state.current_player
+        return people[0] if len(people) == 1 else None
+
+    def run(self) -> dict:
+        game = self.match.game
+        while not self.match.state.is_over:
+            state = self.match.state
+            player = state.current_player
+            if player in self.agents:
+                agent = self.agents[player]
+                action = agent.act(Seat(state, player, self.rng))
+                self.match.play(action)
+                self.narrate(self.viewer())
+                continue
+            self.narrate(player)
+            legal = state.legal_actions()
+            self.console.print(Panel(game.render_text(state.observation(player), self.lang, legal),
+                                     title=game.name(self.lang)))
+            try:
+                text = self.read(WORDS["prompt"][self.lang].format(player=player_name(player, self.lang)))
+            except (EOFError, KeyboardInterrupt):
+                text = "quit"
+            if not self.command(text.strip(), player):
+                break
+        self.narrate(self.viewer())
+        return self.finish()
+
+    def command(self, text: str, player: int) -> bool:
+        """Handle one line typed by a person; False to stop playing."""
+        words = text.split(maxsplit=1)
+        if not words:
+            return True
+        if words[0] == "help":
+            self.say("help")
+        elif words[0] == "quit":
+            self.say("quit")
+            return False
+        elif words[0] == "undo":
+            try:
+                self.match.undo(player)
+                self.shown = len(self.match.events_for(player))
+                self.say("undone")
+            except ColiseoError as e:
+                self.console.print(f"[red]{e}[/red]")
+        elif words[0] == "save" and len(words) == 2:
+            path = Path(words[1]).expanduser()
+            save_record(self.match.record(reveal_seed=True), path)
+            self.say("saved", path=path)
+        else:
+            try:
+                self.match.play_text(text)
+            except ColiseoError as e:
+                self.console.print(f"[red]{e}[/red]")
+        return True
+
+    def finish(self) -> dict:
+        """Show the end and keep the record; an unfinished game is kept too, to be resumed."""
+        state = self.match.state
+        game = self.match.game
+        viewer = self.viewer()
+        self.console.print(Panel(game.render_text(state.observation(viewer), self.lang), title=game.name(self.lang)))
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
+        save_record(self.match.record(reveal_seed=True), path)
+        self.say("record", path=path)
+        return self.match.record()
