@@ -18,11 +18,24 @@ from .state import DRAFT, PHASES, FantastiqaState
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
 GOAL_LENGTHS = ("short", "standard", "long")
 MAX_SUB_CARDS = 6        # a minimal payment of at most 3 slots uses at most 6 cards
-MAX_COMPLETE_CARDS = 9   # a quest needs at most 9 units in the bundled set; index space bound
+MAX_QUEST_CARDS = 9      # a quest needs at most 9 units in the bundled set
+SUB_SLOTS = 16           # hand candidates a `sub` index can tell apart
+QUEST_SLOTS = 12         # hand candidates a `complete` index can tell apart
+SUB_SETS = sum(comb(SUB_SLOTS, k) for k in range(1, MAX_SUB_CARDS + 1))
+QUEST_SETS = sum(comb(QUEST_SLOTS, k) for k in range(0, MAX_QUEST_CARDS + 1))
 POWER_ARGS = ([()] + [("fly", s) for s in range(1, 8)] + [("gift", p) for p in range(4)]
               + [("key", "draw"), ("key", "release")] + [("key", "teleport", r) for r in range(6)]
               + [("teleport", r) for r in range(6)])
 POWER_ARG_INDEX = {a: i for i, a in enumerate(POWER_ARGS)}
+
+
+def _rank(positions: tuple, slots: int, smallest: int) -> int:
+    """The rank of a set of positions among all sets of size >= smallest (combinatorial number system)."""
+    k = len(positions)
+    rank = sum(comb(slots, j) for j in range(smallest, k))
+    for i, c in enumerate(sorted(positions)):
+        rank += comb(c, i + 1)
+    return rank
 
 
 def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
@@ -144,6 +157,8 @@ class Fantastiqa(Game):
         self.card_index = {c: i for i, c in enumerate(self.card_ids)}
         self.quest_index = {q: i for i, q in enumerate(self.quest_ids)}
         self.all_ids = sorted(self.card_ids + self.quest_ids)
+        self._offsets = None
+        self._total = 0
 
     def payments(self, vuln: tuple, sig: tuple) -> list[tuple]:
         key = (vuln, sig)
@@ -331,11 +346,20 @@ class Fantastiqa(Game):
                 return None
             if len(set(args[1:])) != len(args) - 1:
                 return None
-            return ("sub", int(args[0]), tuple(sorted(args[1:])))
+            paid = tuple(sorted(args[1:]))
+            candidates = state.sub_candidates()
+            key = tuple(candidates.index(c) if c in candidates else -1 for c in paid)
+            return ("sub", int(args[0]), paid, key)
         if kind == "complete" and args:
             if any(c not in ids for c in args) or len(set(args[1:])) != len(args) - 1:
                 return None
-            return ("complete", args[0], tuple(sorted(args[1:])))
+            quest = self.content.quests.get(args[0])
+            if quest is None:
+                return None
+            part = tuple(sorted(args[1:]))
+            candidates = state.quest_candidates(quest)
+            key = tuple(candidates.index(c) if c in candidates else -1 for c in part)
+            return ("complete", args[0], part, key)
         if kind == "power" and args and args[0] in ids:
             c, rest = args[0], args[1:]
             if not rest:
@@ -355,38 +379,32 @@ class Fantastiqa(Game):
         return None
 
     # --- the fixed action space ---------------------------------------------------------------
-    def _layout_of_space(self):
-        nc, nq = len(self.card_ids), len(self.quest_ids)
-        sub_sets = sum(comb(nc, k) for k in range(1, MAX_SUB_CARDS + 1))
-        done_sets = sum(comb(nc, k) for k in range(0, MAX_COMPLETE_CARDS + 1))
-        sizes = [("quest", nq), ("artifact", nc), ("start", 6), ("simple", 5), ("carpet", 7),
-                 ("teleport", 6), ("discard", nc), ("withdraw", nc), ("buy", nc), ("release", nc),
-                 ("keep", nq), ("commit", nc * nq), ("power", nc * len(POWER_ARGS)),
-                 ("sub", 7 * sub_sets), ("complete", nq * done_sets)]
-        offsets, total = {}, 0
-        for name, size in sizes:
-            offsets[name] = total
-            total += size
-        return offsets, total
+    # `sub` and `complete` are indexed by their key: the cards' positions among the sorted hand
+    # candidates (at most SUB_SLOTS / QUEST_SLOTS positions; larger hands wrap around, which could
+    # only make two actions of one giant hand share an index).
+    def _space(self):
+        if self._offsets is None:
+            nc, nq = len(self.card_ids), len(self.quest_ids)
+            sizes = [("quest", nq), ("artifact", nc), ("start", 6), ("simple", 5), ("carpet", 7),
+                     ("teleport", 6), ("discard", nc), ("withdraw", nc), ("buy", nc), ("release", nc),
+                     ("keep", nq), ("commit", nc * nq), ("power", nc * len(POWER_ARGS)),
+                     ("sub", 7 * SUB_SETS), ("complete", nq * QUEST_SETS)]
+            offsets, total = {}, 0
+            for name, size in sizes:
+                offsets[name] = total
+                total += size
+            self._offsets, self._total = offsets, total
+        return self._offsets
 
     @property
     def num_distinct_actions(self) -> int:
-        return self._layout_of_space()[1]
-
-    def _rank(self, ids: tuple, smallest: int) -> int:
-        """The rank of a sorted card set among all sets of size >= smallest (combinatorial number system)."""
-        nc = len(self.card_ids)
-        k = len(ids)
-        rank = sum(comb(nc, j) for j in range(smallest, k))
-        for i, c in enumerate(sorted(self.card_index[x] for x in ids)):
-            rank += comb(c, i + 1)
-        return rank
+        self._space()
+        return self._total
 
     def action_index(self, a) -> int:
-        off, _ = self._layout_of_space()
+        off = self._space()
         kind = a[0]
         ci, qi = self.card_index, self.quest_index
-        nc = len(self.card_ids)
         if kind in ("stop", "end", "rearrange", "draw", "done"):
             return off["simple"] + ("stop", "end", "rearrange", "draw", "done").index(kind)
         if kind in ("quest", "keep"):
@@ -402,11 +420,9 @@ class Fantastiqa(Game):
         if kind == "power":
             return off[kind] + ci[a[1]] * len(POWER_ARGS) + POWER_ARG_INDEX[tuple(a[2:])]
         if kind == "sub":
-            per = sum(comb(nc, k) for k in range(1, MAX_SUB_CARDS + 1))
-            return off[kind] + (a[1] - 1) * per + self._rank(a[2], 1)
+            return off[kind] + (a[1] - 1) * SUB_SETS + _rank(a[3], SUB_SLOTS, 1) % SUB_SETS
         if kind == "complete":
-            per = sum(comb(nc, k) for k in range(0, MAX_COMPLETE_CARDS + 1))
-            return off[kind] + qi[a[1]] * per + self._rank(a[2], 0)
+            return off[kind] + qi[a[1]] * QUEST_SETS + _rank(a[3], QUEST_SLOTS, 0) % QUEST_SETS
         raise ValueError(f"not a fantastiqa action: {a!r}")
 
     # --- text ---------------------------------------------------------------------------------

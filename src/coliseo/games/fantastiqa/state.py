@@ -1,10 +1,12 @@
 """Fantastiqa rules: the position, its legal actions and their effects (rules/fantastiqa.md §2).
 
 Piles are lists with the top at the end. Actions are tuples:
-("quest", qid) ("artifact", cid) ("start", pos) ("sub", space, cards) ("stop",) ("end",)
+("quest", qid) ("artifact", cid) ("start", pos) ("sub", space, cards, key) ("stop",) ("end",)
 ("carpet", space) ("rearrange",) ("discard", cid) ("commit", cid, qid) ("withdraw", cid)
 ("power", cid, *args) ("draw",) ("buy", cid) ("keep", qid) ("done",) ("release", cid)
-("teleport", pos) ("complete", qid, cards); card lists are sorted tuples of ids.
+("teleport", pos) ("complete", qid, cards, key); card lists are sorted tuples of ids.
+The `key` of sub/complete (not printed) holds the cards' positions among the sorted hand candidates
+(`sub_candidates`, `quest_candidates`), so the fixed action space stays small (see Game.action_index).
 """
 
 from __future__ import annotations
@@ -167,12 +169,12 @@ class FantastiqaState(State):
             if creature is None or space in pending_spaces:
                 continue
             if candidates is None:
-                candidates = sorted(c for c in self.hand[p] if cards[c].units or cards[c].ability == "WILD")
+                candidates = self.sub_candidates()
                 if not candidates:
                     return acts
                 sig = tuple(self.game.signature[c] for c in candidates)
             for combo in self.game.payments(cards[creature].vuln, sig):
-                acts.append(("sub", space, tuple(candidates[i] for i in combo)))
+                acts.append(("sub", space, tuple(candidates[i] for i in combo), combo))
         return acts
 
     def _committed_units(self, p: int, q: str) -> list[int]:
@@ -195,9 +197,20 @@ class FantastiqaState(State):
             if quest.region != region:
                 continue
             have = self._committed_units(p, q) if (q in self.priv[p] or q == token_q) else [0] * 9
+            relevant = self.quest_candidates(quest)
             for hand_part in self._minimal_quest_hands(quest, have):
-                acts.append(("complete", q, hand_part))
+                acts.append(("complete", q, hand_part, tuple(relevant.index(c) for c in hand_part)))
         return acts
+
+    def sub_candidates(self) -> list[str]:
+        """The hand cards that can pay a vulnerability (symbols or WILD), sorted: `sub` keys index them."""
+        cards = self.game.content.cards
+        return sorted(c for c in self.hand[self.cur] if cards[c].units or cards[c].ability == "WILD")
+
+    def quest_candidates(self, quest) -> list[str]:
+        """The hand cards with a symbol the quest requires, sorted: `complete` keys index them."""
+        cards = self.game.content.cards
+        return sorted(c for c in self.hand[self.cur] if cards[c].units and cards[c].sym in quest.req)
 
     def _minimal_quest_hands(self, quest, have: list[int]) -> list[tuple]:
         """Every minimal set of hand cards that, with the committed units `have`, meets the quest (R22)."""
@@ -440,7 +453,7 @@ class FantastiqaState(State):
 
     # go adventuring (R13-R16)
     def _do_sub(self, a, ev):
-        _, space, paid = a
+        _, space, paid, _key = a
         p = self.cur
         if self.phase == MAIN:
             self.phase = ADVENTURE
@@ -559,7 +572,7 @@ class FantastiqaState(State):
 
     # complete a quest (R21)
     def _do_complete(self, a, ev):
-        _, q, hand_part = a
+        _, q, hand_part, _key = a
         p = self.cur
         quest = self.game.content.quests[q]
         moved = list(self.commits[p].pop(q, ()))
