@@ -1,0 +1,133 @@
+"""Records, replay, verification, the seed commitment and undo (DESIGN.md: records and undo)."""
+
+import json
+import random
+
+import pytest
+
+from coliseo import IllegalAction, RecordError, list_games, load_game
+from coliseo.core.match import Match, read_record, replay, save_record, seed_commitment, verify
+
+
+def finished_match(seed=5):
+    game = load_game("capsule")
+    match = Match(game, seed)
+    rng = random.Random(seed)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def test_a_finished_record_reveals_the_seed_and_verifies():
+    match = finished_match()
+    record = match.record()
+    assert record["format"] == "coliseo-record/1" and record["seed"] == 5
+    assert record["seed_commitment"] == seed_commitment(5, record["salt"])
+    assert verify(record).state == match.state
+
+
+def test_an_unfinished_record_keeps_the_seed_sealed():
+    match = Match(load_game("capsule"), 77)
+    match.play_text("S c1")
+    record = match.record()
+    assert record["seed"] is None and record["salt"] is None
+    assert "77" not in json.dumps({k: v for k, v in record.items() if k != "created"})
+    with pytest.raises(RecordError, match="sealed"):
+        replay(record)
+
+
+def test_the_commitment_is_fixed_from_the_start():
+    match = Match(load_game("capsule"), 9)
+    before = match.record()["seed_commitment"]
+    match.play_text("S c1")
+    assert match.record()["seed_commitment"] == before
+
+
+def test_a_changed_seed_is_caught_by_the_commitment():
+    record = finished_match().record()
+    record["seed"] += 1
+    with pytest.raises(RecordError, match="commitment"):
+        verify(record)
+
+
+def test_a_changed_result_is_caught_by_the_replay():
+    record = finished_match().record()
+    record["result"] = {"winners": [1 - record["result"]["winners"][0]], "reason": "king_destroyed",
+                        "scores": [0, 0]}
+    with pytest.raises(RecordError, match="replay ends"):
+        verify(record)
+
+
+def test_an_illegal_action_in_a_record_is_named():
+    record = finished_match().record()
+    record["actions"][0] = "a1xh8"
+    with pytest.raises(RecordError, match="action 1"):
+        replay(record)
+
+
+@pytest.mark.parametrize("bad", [[], "text", {"format": "other"}, {"format": "coliseo-record/1"}])
+def test_malformed_records_are_refused(bad):
+    with pytest.raises(RecordError):
+        replay(bad)
+
+
+def test_records_save_and_load(tmp_path):
+    match = finished_match()
+    path = tmp_path / "game.json"
+    save_record(match.record(), path)
+    assert read_record(path) == match.record()
+    (tmp_path / "broken.json").write_text("{not json")
+    with pytest.raises(RecordError, match="not a JSON record"):
+        read_record(tmp_path / "broken.json")
+    with pytest.raises(RecordError, match="no such record"):
+        read_record(tmp_path / "missing.json")
+
+
+def test_undo_takes_back_your_own_move_in_your_turn():
+    match = Match(load_game("capsule"), 1)
+    before = match.state.to_json()
+    match.play_text("d1-d2")
+    assert match.can_undo(0)
+    match.undo(0)
+    assert match.state.to_json() == before and match.steps == []
+
+
+def test_undo_never_passes_a_reveal():
+    match = Match(load_game("capsule"), 1)
+    match.play_text("S c1")                       # the summon reveals the capsule's monster
+    assert not match.can_undo(0)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        match.undo(0)
+
+
+def test_undo_is_only_for_the_player_whose_turn_it_is():
+    match = Match(load_game("capsule"), 1)
+    match.play_text("d1-d2")
+    assert not match.can_undo(1)
+    match.play_text("end")
+    assert not match.can_undo(0) and not match.can_undo(1)      # the turn is over
+
+
+def test_undo_never_passes_a_random_event():
+    """Any action that draws on the state's RNG is a barrier, in whichever game rolls or shuffles."""
+    for game_id in list_games():
+        game = load_game(game_id)
+        match = Match(game, 11)
+        rng = random.Random(0)
+        for _ in range(300):
+            if match.state.is_over:
+                break
+            before = match.state.rng.state
+            match.play(rng.choice(match.state.legal_actions()))
+            if match.state.rng.state != before:
+                assert match.steps[-1].barrier
+                assert not match.can_undo(match.steps[-1].player)
+
+
+def test_scouting_is_a_reveal_that_cannot_be_undone():
+    from games.capsule.helpers import piece, position
+
+    s = position([piece("d1", 0, "dawn_king"), piece("d4", 1, "dusk_king"),
+                  piece("d3", 0, "prism_archer", kind="capsule"), piece("h8", 1, "volt_mite")], active=1)
+    assert "scout" in s.game.revealing_events
+    assert any(e["type"] == "scout" for e in s.apply(s.game.parse_action(s, "d4!scout@d3")))
