@@ -1,0 +1,105 @@
+"""The `coliseo` command line, run in-process with typer's runner on real games and records."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from coliseo.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "200")
+    return tmp_path / "home"
+
+
+def run(*args, input=None):
+    result = runner.invoke(app, list(args), input=input)
+    return result
+
+
+def test_games_lists_capsule_as_json():
+    result = run("games", "--json")
+    assert result.exit_code == 0
+    assert "capsule" in [g["id"] for g in json.loads(result.stdout)]
+
+
+def test_rules_in_both_languages():
+    assert "Action Points" in run("rules", "capsule", "--lang", "en").stdout
+    assert "Puntos de Acción" in run("rules", "capsule", "--lang", "es").stdout
+
+
+def test_cards_filters_by_field_and_range():
+    rows = json.loads(run("cards", "capsule", "--where", "faction=dark", "--min", "cost=5", "--json").stdout)
+    assert {r["id"] for r in rows} == {"dusk_reaper", "abyss_dragon", "night_empress"}
+    names = json.loads(run("cards", "capsule", "--name", "king", "--json").stdout)
+    assert len(names) == 4
+    bad = run("cards", "capsule", "--where", "colour=red")
+    assert bad.exit_code == 2 and "no field 'colour'" in bad.stdout
+
+
+def test_play_against_the_ai_to_the_end_and_verify_the_record(home):
+    moves = "\n".join(["help", "castle", "S c1", "d1-d2", "end"] + ["end"] * 300) + "\n"
+    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input=moves)
+    assert "is not an action" in result.stdout
+    assert "summons" in result.stdout
+    records = list((home / "records").glob("capsule-*.json"))
+    assert len(records) == 1
+    record = json.loads(records[0].read_text())
+    assert record["actions"][:2] == ["S c1", "d1-d2"] and record["players"] == ["human", "greedy"]
+    assert record["result"] is not None and result.exit_code == 0
+    verified = run("verify", str(records[0]), "--json")
+    assert json.loads(verified.stdout)["ok"] is True
+
+
+def test_quit_keeps_the_unfinished_game_and_load_resumes_it(home, tmp_path):
+    result = run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    assert result.exit_code == 1 and "Saved" in result.stdout
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert saved["actions"] == ["d1-d2"] and saved["result"] is None
+    resumed = run("play", "capsule", "--load", str(tmp_path / "s.json"), input="undo\nquit\n")
+    assert "Undone" in resumed.stdout
+
+
+def test_verify_catches_a_tampered_record(tmp_path):
+    from coliseo import load_game
+    from coliseo.core.match import Match, save_record
+
+    match = Match(load_game("capsule"), 3)
+    match.play_text("end")
+    match.play_text("end")
+    assert match.state.is_over
+    path = tmp_path / "r.json"
+    save_record(match.record(), path)
+    assert run("verify", str(path)).exit_code == 0
+    doc = json.loads(path.read_text())
+    doc["seed"] = 4
+    path.write_text(json.dumps(doc))
+    result = run("verify", str(path))
+    assert result.exit_code == 1 and "tampered" in result.stdout
+    replayed = run("replay", str(tmp_path / "missing.json"))
+    assert replayed.exit_code == 2 and "no such record" in replayed.stdout
+
+
+def test_replay_shows_a_players_view(tmp_path):
+    from coliseo import load_game
+    from coliseo.core.match import Match, save_record
+
+    match = Match(load_game("capsule"), 3)
+    for text in ("S c1", "end", "end", "end"):
+        if not match.state.is_over:
+            match.play_text(text)
+    path = tmp_path / "r.json"
+    save_record(match.record(reveal_seed=True), path)
+    result = run("replay", str(path), "--view", "2", "--lang", "es")
+    assert result.exit_code == 0 and "invoca" in result.stdout
+
+
+def test_bad_options_and_agents_are_reported():
+    assert "unknown agent" in run("play", "capsule", "--vs", "wizard", input="quit\n").stdout
+    assert "must be at least 4" in run("play", "capsule", "-o", "width=2", input="quit\n").stdout
+    assert "unknown game" in run("play", "chess", input="quit\n").stdout
