@@ -177,7 +177,7 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
     """A validated state for a scenario test, built from a real game after the draft.
 
     Layout: TL FOR/AT, TR FLD/BB, ML HGH/QC, MR HIL/AT, BL WET/BB, BR FRZ/QC. Every player card not named
-    (hands, draw piles, discard piles, quests) goes to the box; named cards are taken from wherever they are.
+    (hands, draw piles, discard piles, quests) goes to the box; player 1 stands on TL, the others on BR; named cards are taken from wherever they are.
     `hands`, `draws`, `discards`, `quests` are per-player lists; `commits` maps (player, quest) to cards.
     """
     game = game or GAMES[2]
@@ -243,8 +243,9 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
         for c in cards:
             take(s, c)
             s.commits[p].setdefault(q, []).append(c)
-    if positions is not None:
-        s.pos = [POSITIONS.index(x) for x in positions]
+    if positions is None:
+        positions = ["TL"] + ["BR"] * (s.n - 1)
+    s.pos = [POSITIONS.index(x) for x in positions]
     for name, values in (("gems", gems), ("carpets", carpets), ("rearr", rearranges)):
         if values is not None:
             setattr(s, name, list(values))
