@@ -1,0 +1,50 @@
+"""The bundled content is what capsule.md §6 specifies, and every monster meets the design rating."""
+
+from collections import Counter
+
+import pytest
+
+from coliseo import load_game
+from coliseo.games.capsule.cards import load_content
+
+CONTENT = load_content()
+ABILITY_RATING = {"stun": 2.5, "heal": 1.5, "pierce": 1.0, "fly": 0.5, "bane": 0.5, "scout": 0.5, "rouse": 0.5}
+
+
+def rating(card) -> float:
+    """capsule.md §6: V = hp + 1.5·damage + mv + at + Σab − (move cost − 1) − 1.5·(attack cost − 1)."""
+    move, attack = card.move, card.attack
+    mv = {"+": move.range, "X": 0.6 * move.range, "O": 1.6}[move.pattern]
+    at = {"+": 1 + 1.5 * (attack.range - 1), "X": 0.6 + 1.2 * (attack.range - 1), "O": 2.5}[attack.pattern]
+    ab = sum(2 * a.n if a.id == "armor" else ABILITY_RATING[a.id] for a in card.abilities)
+    return card.hp + 1.5 * attack.damage + mv + at + ab - (move.cost - 1) - 1.5 * (attack.cost - 1)
+
+
+def test_the_packs_hold_the_specified_kings_monsters_and_presets():
+    assert CONTENT.packs == ["starter", "set1"]
+    assert set(CONTENT.kings) == {"dawn_king", "dusk_king", "storm_king", "stone_king"}
+    assert len(CONTENT.monsters) == 34
+    assert set(CONTENT.teams) == {"starter_dawn", "starter_dusk", "adv_dawn", "adv_dusk", "adv_storm", "adv_stone"}
+    costs = {t.id: sum(CONTENT.monsters[m].cost for m in t.monsters) for t in CONTENT.teams.values()}
+    assert costs == {"starter_dawn": 12, "starter_dusk": 12, "adv_dawn": 29, "adv_dusk": 29, "adv_storm": 28,
+                     "adv_stone": 31}
+
+
+def test_set1_has_five_level_one_and_two_level_two_monsters_per_faction():
+    set1 = list(CONTENT.monsters.values())[6:]
+    per = Counter((c.faction, c.level >= 2) for c in set1)
+    assert all(per[(f, False)] == 5 and per[(f, True)] == 2 for f in ("light", "dark", "electric", "earth"))
+
+
+@pytest.mark.parametrize("card", list(CONTENT.monsters.values()), ids=list(CONTENT.monsters))
+def test_every_monster_costs_its_design_rating(card):
+    target = rating(card) / 2.6 - (1 if card.level >= 2 else 0)
+    assert abs(card.cost - target) <= 1
+
+
+def test_spot_check_of_the_tables():
+    empress = CONTENT.monsters["night_empress"]
+    assert (empress.level, empress.cost, empress.hp, empress.stun, empress.bane) == (2, 6, 6, True, {"light": 1})
+    assert CONTENT.kings["dusk_king"].fly and CONTENT.kings["dusk_king"].ability("scout").range == 3
+    assert CONTENT.kings["stone_king"].armor == 1
+    assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"
