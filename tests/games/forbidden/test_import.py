@@ -139,3 +139,13 @@ def test_unknown_pack_names_the_importer(tmp_path, monkeypatch):
     monkeypatch.setenv("COLISEO_HOME", str(tmp_path))
     with pytest.raises(ValueError, match="coliseo content import forbidden"):
         coliseo.load_game("forbidden", pack="fm")
+
+
+def test_fm_classic_plays_every_duelist_of_the_full_pack(fm):
+    from coliseo.agents.base import make_agent, play_game
+    for duelist in sorted(fm.pack.duelists):
+        game = coliseo.load_game("forbidden", pack="fm", mode="campaign", opponent=duelist)
+        s = game.new_state(duelist)
+        play_game(s, [make_agent("random", game, seed=duelist), make_agent("fm-classic", game, seed=duelist)],
+                  random.Random(duelist))
+        assert s.is_over
