@@ -236,7 +236,8 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
             for c in cards:
                 take(s, c)
                 s.decks[k].append(c)
-    for name, per in (("hand", hands), ("draw", draws), ("discard", discards), ("priv", quests)):
+    for name, per in (("hand", hands), ("draw", draws), ("discard", discards), ("priv", quests),
+                      ("completed", extra.pop("completed", None))):
         for p, cards in enumerate(per or ()):
             for c in cards:
                 take(s, c)
@@ -245,6 +246,14 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
         for c in cards:
             take(s, c)
             s.commits[p].setdefault(q, []).append(c)
+    if spaces is None:                      # a named card taken off the board: refill like Replenish
+        cards = game.content.cards
+        for i in range(7):
+            if s.spaces[i] is None:
+                c = next(c for c in reversed(s.cdeck) if cards[c].kind == "creature")
+                take(s, c)
+                s.spaces[i] = c
+                s.sgems[i] = cards[c].gems
     if positions is None:
         positions = ["TL"] + ["BR"] * (s.n - 1)
     s.pos = [POSITIONS.index(x) for x in positions]
