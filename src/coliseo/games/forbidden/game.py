@@ -321,6 +321,17 @@ class ForbiddenGame(Game):
                 lang if lang in ("en", "es") else "en"][value]
         return str(value)
 
+    def card_rows(self, lang: str = "en") -> list[dict]:
+        """Every card of the pack as a flat row (filter with --where type=DR, --min atk=1500, star1=Sun...)."""
+        rows = []
+        for c in sorted(self.pack.cards.values(), key=lambda c: c.id):
+            monster = c.kind == MONSTER
+            rows.append({"id": c.id, "name": c.name, "kind": KINDS[c.kind], "type": TYPES[c.type] if monster else "",
+                         "atk": c.atk if monster else "", "def": c.defense if monster else "",
+                         "star1": STAR_NAMES[c.star1] if monster else "", "star2": STAR_NAMES[c.star2] if monster else "",
+                         "effect": "" if monster else (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else "")})
+        return rows
+
     def card_line(self, card_id: int) -> str:
         c = self.pack.cards[card_id]
         if c.kind == MONSTER:
