@@ -34,6 +34,8 @@ SEQ_PARENT = [SEQ_INDEX[s[:-1]] if len(s) > 1 else -1 for s in SEQS]
 SEQ_LAST = [s[-1] - 1 for s in SEQS]
 SEQS_FOR_HAND = [[i for i, s in enumerate(SEQS) if max(s) <= n] for n in range(6)]
 PLAY = [[("play", s, d, False) for d in range(11)] for s in SEQS]
+# Per hand size: (seq index, parent index, last hand index, action getter) for the chains that fit.
+SEQ_TABLE = [[(i, SEQ_PARENT[i], SEQ_LAST[i], PLAY[i].__getitem__) for i in SEQS_FOR_HAND[n]] for n in range(6)]
 PLAY_FD = {(h, n): ("play", (h,), n, True) for h in range(1, 6) for n in range(1, 6)}
 PLACE_ACTIONS = [("place", x, y) for x in ("a", "d") for y in (1, 2)]
 ATTACK = {(i, j): ("attack", i, j) for i in range(1, 6) for j in range(6)}  # j = 0: direct
@@ -92,39 +94,42 @@ class DuelState(State):
         pack = self.pack
         kind = pack.kind_of
         step = pack.step_survivor
+        cache = pack.step_cache
         mons, spells = self.monsters[p], self.spells[p]
         m_empty = [z + 1 for z in range(5) if mons[z] is None]
         m_full = [z + 1 for z in range(5) if mons[z] is not None]
         s_empty = [z + 6 for z in range(5) if spells[z] is None]
         s_full = [z + 6 for z in range(5) if spells[z] is not None]
-        classes: dict = {}
+        classes = [None] * 10  # survivor kind * 2 + "all cards are non-monsters" -> destinations
         surv = [0] * 325
         allnm = [False] * 325
         out: list = []
-        for i in SEQS_FOR_HAND[len(hand)]:
-            c = hand[SEQ_LAST[i]]
-            par = SEQ_PARENT[i]
+        extend = out.extend
+        for i, par, last, get in SEQ_TABLE[len(hand)]:
+            c = hand[last]
             if par < 0:
                 s = c
                 nm = kind[c] != MONSTER
             else:
-                s = step(surv[par], c)
+                a = surv[par]
+                s = cache.get(a * 100003 + c)
+                if s is None:
+                    s = step(a, c)
                 nm = allnm[par] and kind[c] != MONSTER
             surv[i] = s
             allnm[i] = nm
-            key = (kind[s], nm)
-            dests = classes.get(key)
+            k = kind[s] * 2 + nm
+            dests = classes[k]
             if dests is None:
-                k = key[0]
-                dests = ([0] if k in (MAGIC, RITUAL) else []) + m_full + (m_empty if k == MONSTER else s_empty)
+                ks = kind[s]
+                dests = ([0] if ks in (MAGIC, RITUAL) else []) + m_full + (m_empty if ks == MONSTER else s_empty)
                 if nm:
                     dests += s_full
-                dests = sorted(dests)
-                classes[key] = dests
-            out.extend(map(PLAY[i].__getitem__, dests))
+                dests = classes[k] = sorted(dests)
+            extend(map(get, dests))
         for h in range(1, len(hand) + 1):
             if kind[hand[h - 1]] == MONSTER:
-                out.extend(PLAY_FD[h, n] for n in m_empty)
+                extend(PLAY_FD[h, n] for n in m_empty)
         return out
 
     def _legal_battle(self) -> list:
