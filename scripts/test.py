@@ -8,6 +8,6 @@ import sys
 
 from bootstrap import ROOT, ensure
 
-python = ensure("dev")
+python = ensure("dev,web,sim,rl")
 code = subprocess.run([str(python), "-m", "pytest", "-n", "auto", *sys.argv[1:]], cwd=ROOT).returncode
 sys.exit(code)

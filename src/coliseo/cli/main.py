@@ -282,6 +282,23 @@ def _mount_game_commands() -> None:
 
 _mount_game_commands()
 
+# Command groups of the service layers, each a module with `register(app)`; absent ones are skipped.
+OPTIONAL_COMMANDS = ("coliseo.cli.sim", "coliseo.cli.web")
+
+
+def _mount_optional_commands() -> None:
+    import importlib
+
+    for module in OPTIONAL_COMMANDS:
+        try:
+            commands = importlib.import_module(module)
+        except ModuleNotFoundError:   # not written yet, or its extra is not installed
+            continue
+        commands.register(app)
+
+
+_mount_optional_commands()
+
 
 def run() -> None:  # pragma: no cover - console entry point
     sys.exit(app())
