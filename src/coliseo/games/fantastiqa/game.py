@@ -432,6 +432,20 @@ class Fantastiqa(Game):
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return _text.render_observation(self, observation, lang, legal)
 
+    def card_rows(self, lang: str = "en") -> list[dict]:
+        rows = []
+        for c in self.content.cards.values():
+            rows.append({"id": c.id, "name": c.name, "kind": c.kind, "symbols": " ".join(c.symbols),
+                         "ability": "" if c.ability is None else
+                         c.ability + ("" if c.ability in ("FLY", "KEY", "DRAGON", "GIFT", "TELEPORT") else f" {c.n}"),
+                         "vuln": " ".join(SYMBOLS[x] for x in c.vuln), "gems": c.gems, "cost": c.cost,
+                         "section": c.section, "min_players": c.min_players, "star": c.star})
+        for q in self.content.quests.values():
+            rows.append({"id": q.id, "name": q.name, "kind": "quest", "region": q.region,
+                         "req": " ".join(f"{SYMBOLS[x]}{k}" for x, k in q.req.items()), "points": q.points,
+                         "reward": " ".join(f"{t} {n}" for t, n in q.reward), "star": q.star})
+        return rows
+
     def card_name(self, cid: str) -> str:
         return self.content.names.get(cid, cid)
 

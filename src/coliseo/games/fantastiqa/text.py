@@ -95,7 +95,7 @@ def render_value(game, key: str, value, lang: str) -> str:
     if key == "reason":
         return REASONS.get(value, {}).get(lang, str(value))
     if key in ("card", "quest"):
-        return f"{game.card_name(value)} [{value}]" if game.card_name(value) != value else value
+        return f"{game.card_name(value)} ({value})" if game.card_name(value) != value else value
     if key == "cards":
         return ", ".join(render_value(game, "card", c, lang) for c in value) or WORDS[lang]["none"]
     if key == "scores":
@@ -110,13 +110,13 @@ def _card(game, cid) -> str:
         if q is None:
             return str(cid)
         req = " ".join(f"{_sym(s)}{k}" for s, k in q.req.items())
-        return f"{cid}[{q.region} {req} {q.points}pt]"
-    bits = [cid]
+        return f"{cid} ({q.region} {req}, {q.points}pt)"
+    bits = []
     if c.symbols:
         bits.append("".join(c.symbols))
     if c.ability:
         bits.append(c.ability + (str(c.n) if c.ability not in ("FLY", "KEY", "DRAGON", "GIFT", "TELEPORT") else ""))
-    return ":".join(bits)
+    return f"{cid} ({' '.join(bits)})" if bits else cid
 
 
 def _sym(i):
@@ -155,7 +155,7 @@ def render_observation(game, obs: dict, lang: str = "en", legal: list | None = N
         else:
             c = cards[cid]
             vuln = " ".join(_sym(x) for x in c.vuln)
-            desc = f"{c.name} [{_card(game, cid)}] vuln {vuln}"
+            desc = f"{c.name}: {_card(game, cid)}, vuln {vuln}"
             if sp["gems"]:
                 desc += f" +{sp['gems']} {w['gems']}"
             if sp["pending"]:

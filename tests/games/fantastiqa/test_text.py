@@ -1,0 +1,51 @@
+"""Event text in both languages, private parts only for their readers, and the terminal view."""
+
+import random
+
+from games.fantastiqa.helpers import GAMES, scenario
+
+from coliseo import load_game
+from coliseo.core.events import view_event
+
+
+def test_every_event_renders_in_english_and_spanish_for_every_reader():
+    game = load_game("fantastiqa", players=3, max_turns=60)
+    seen = set()
+    for seed in range(4):
+        s, rng = game.new_state(seed), random.Random(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                seen.add(event["type"])
+                for reader in (0, 1, 2, None):
+                    view = view_event(event, reader)
+                    for lang in ("en", "es"):
+                        text = game.render(view, lang)
+                        assert text and "{" not in text
+                    if event.get("private") and reader not in event["private"]["to"]:
+                        assert not set(event["private"]["fields"]) & set(view)
+    assert {"subdue", "recruit", "cards_drawn", "statue_draw", "end_turn", "game_over"} <= seen
+    assert set(game.event_text) >= seen
+
+
+def test_drawn_cards_are_named_only_to_their_owner():
+    game = GAMES[2]
+    s = scenario(hands=[["c04"]], draws=[["p1SW"]])
+    event = [e for e in s.apply(("power", "c04")) if e["type"] == "cards_drawn"][0]
+    assert "Butter Knife" in game.render(view_event(event, 0))
+    assert "Butter Knife" not in game.render(view_event(event, 1))
+    assert "1 card" in game.render(view_event(event, None))
+
+
+def test_terminal_view_shows_board_quests_hand_and_the_others():
+    game = GAMES[2]
+    s = scenario(spaces=["c01", "c09", "c11", "c15", "c17", "c05", "c13"], hands=[["p1WN", "p1SW"], ["p2CL"]],
+                 quests=[["q01"]], open_quests=["q02", None], gems=[4, 2])
+    text = game.render_text(s.observation(0), "en", s.legal_actions())
+    for part in ("TL Forest", "AT", "1 TL-TR: Young Brigand", "vuln WN", "+1 gems", "O1: q02", "O2: (empty)",
+                 "Your hand: p1SW (SW) p1WN (WN)", "Player 2 @ BR", "gems 4", "gems 2", "q01 (FOR SW2 WA1, 2pt)",
+                 "Legal actions:", "sub 1 p1WN", "end"):
+        assert part in text, part
+    other = game.render_text(s.observation(1), "es")
+    assert "p1WN" not in other and "Tu mano: p2CL (CL)" in other and "Bosque" in other
+    spectator = game.render_text(s.observation(None), "en")
+    assert "Your hand" not in spectator and "p1WN" not in spectator and "p2CL" not in spectator
