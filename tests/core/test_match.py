@@ -22,7 +22,7 @@ def test_a_finished_record_reveals_the_seed_and_verifies():
     match = finished_match()
     record = match.record()
     assert record["format"] == "coliseo-record/1" and record["seed"] == 5
-    assert record["seed_commitment"] == seed_commitment(5, record["salt"])
+    assert record["seed_commitment"] == seed_commitment(5, record["salt"], None)
     assert verify(record).state == match.state
 
 
@@ -34,6 +34,20 @@ def test_an_unfinished_record_keeps_the_seed_sealed():
     assert "77" not in json.dumps({k: v for k, v in record.items() if k != "created"})
     with pytest.raises(RecordError, match="sealed"):
         replay(record)
+
+
+def test_an_unfinished_record_seals_the_setup_that_names_hidden_teams():
+    setup = {"players": [{"king": "dawn_king", "team": ["prism_archer"]},
+                         {"king": "dusk_king", "team": ["hollow_mask"]}]}
+    match = Match(load_game("capsule"), 12, setup)
+    assert "hollow_mask" not in json.dumps(match.record())
+    match.play_text("end")
+    match.play_text("end")
+    assert match.state.is_over and verify(match.record()).state == match.state
+    forged = match.record()
+    forged["setup"]["players"][1]["team"] = ["grave_rat"]
+    with pytest.raises(RecordError, match="tampered"):
+        verify(forged)
 
 
 def test_the_commitment_is_fixed_from_the_start():

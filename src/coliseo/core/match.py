@@ -28,9 +28,13 @@ def engine_version() -> str:
     return __version__
 
 
-def seed_commitment(seed: int, salt: str) -> str:
-    """SHA-256 of the salted seed; the salt keeps a small seed from being guessed."""
-    return hashlib.sha256(f"coliseo-seed:{salt}:{seed}".encode()).hexdigest()
+def seed_commitment(seed: int, salt: str, setup: Any = None) -> str:
+    """SHA-256 of the salted seed and setup; the salt keeps a small seed from being guessed.
+
+    The setup is sealed with the seed because it can name hidden things (a team in capsules, a deck).
+    """
+    sealed = json.dumps(setup, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"coliseo-seed:{salt}:{seed}:{sealed}".encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -96,17 +100,17 @@ class Match:
 
     # --- records -------------------------------------------------------------------------------
     def record(self, *, reveal_seed: bool | None = None) -> dict:
-        """The record; the seed is revealed only when the game is over (or when asked, for a save)."""
+        """The record; the seed and setup are revealed only when the game is over (or asked, for a save)."""
         reveal = self.state.is_over if reveal_seed is None else reveal_seed
         return {
             "format": RECORD_FORMAT,
             "engine": engine_version(),
             "game": self.game.id,
             "options": dict(self.game.options),
-            "setup": self.setup,
+            "setup": self.setup if reveal else None,
             "players": self.players,
             "created": self.created,
-            "seed_commitment": seed_commitment(self.seed, self.salt),
+            "seed_commitment": seed_commitment(self.seed, self.salt, self.setup),
             "seed": self.seed if reveal else None,
             "salt": self.salt if reveal else None,
             "actions": [self.game.format_action(s.action) for s in self.steps],
@@ -156,8 +160,9 @@ def replay(doc: dict) -> Match:
     if doc.get("seed") is None:
         raise RecordError("the record's seed is still sealed (the game was not over when it was written); "
                           "it can be replayed once the seed is revealed")
-    if seed_commitment(doc["seed"], doc["salt"]) != doc["seed_commitment"]:
-        raise RecordError("the revealed seed does not match the seed commitment: the record was tampered with")
+    if seed_commitment(doc["seed"], doc["salt"], doc.get("setup")) != doc["seed_commitment"]:
+        raise RecordError("the revealed seed and setup do not match the seed commitment: "
+                          "the record was tampered with")
     try:
         game = load_game(doc["game"], **doc["options"])
         match = Match(game, doc["seed"], doc.get("setup"), salt=doc["salt"], players=doc.get("players"),
