@@ -67,8 +67,6 @@ def make_invariants(teams):
                 assert king[DMG] - costs >= 0
         for p in on_board:                                                            # 6
             assert not p[STUN] or p[KIND] == MONSTER
-            if p[OWNER] != s.active or over:
-                assert not (p[MOVED] or p[ATTACKED] or p[USED]) or not over or True
             if p[OWNER] != s.active and not over:
                 assert not (p[MOVED] or p[ATTACKED] or p[USED])
             if p[KIND] == KING:
