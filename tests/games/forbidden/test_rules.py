@@ -109,7 +109,7 @@ def test_fusion_with_a_field_monster_needs_a_new_placement():
 def test_single_face_down_play_counts_and_hides_the_card():
     s = duel(hand=[BABY, 682])
     ev = act(s, "play 1 m3 fd")
-    assert "card" not in ev[0] and ev[0]["private"]["fields"]["card"] == BABY
+    assert ev[0]["type"] == "play_hidden" and "card" not in ev[0] and ev[0]["private"]["fields"]["card"] == BABY
     assert s.monsters[0][2][1] is False and s.counters[0][FACEDOWN_PLAYS] == 1
     obs = s.observation(1)
     assert obs["sides"][0]["monsters"][2]["id"] is None

@@ -232,11 +232,11 @@ class DuelState(State):
         combo = len(seq) >= 2 or occupied
         if len(seq) == 1 and (fd or dest >= 6):
             self.counters[p][FACEDOWN_PLAYS] += 1
-        event = {"type": "play", "player": p, "dest": _dest_name(dest), "count": len(seq)}
-        if len(seq) == 1 and (fd or dest >= 6):
-            event["private"] = private([p], card=ids[0])
+        if len(seq) == 1 and (fd or dest >= 6):  # nothing shown to the opponent: undoable
+            event = {"type": "play_hidden", "player": p, "dest": _dest_name(dest), "count": 1,
+                     "private": private([p], card=ids[0])}
         else:
-            event["cards"] = ids
+            event = {"type": "play", "player": p, "dest": _dest_name(dest), "count": len(seq), "cards": ids}
         ev.append(event)
         self._combine(p, dest, ids, fd, combo, ev)
 
@@ -311,10 +311,10 @@ class DuelState(State):
                     self._enter(p, free, [a, True, False, 0, mod, 0, False, False, True], ev)
             else:
                 self.spells[p][dest - 6] = [a, False, False, 0, 0, 0, False, False, combo]
-                e = {"type": "set", "player": p, "zone": _dest_name(dest)}
                 if combo:
-                    e["card"] = a
-                ev.append(e)
+                    ev.append({"type": "set", "player": p, "zone": _dest_name(dest), "card": a})
+                else:
+                    ev.append({"type": "set_hidden", "player": p, "zone": _dest_name(dest)})
 
     def _non_monster_from_monster_zone(self, p: int, a: int, ev: list) -> None:
         kind = self.pack.cards[a].kind
@@ -332,11 +332,10 @@ class DuelState(State):
     def _enter(self, p: int, zone: int, rec: list, ev: list) -> None:
         """A monster record new to the field: its owner places it next (R14)."""
         self.monsters[p][zone] = rec
-        e = {"type": "summon", "player": p, "zone": f"m{zone + 1}"}
         if rec[UP] or rec[KNOWN]:
-            e["card"] = rec[ID]
+            e = {"type": "summon", "player": p, "zone": f"m{zone + 1}", "card": rec[ID]}
         else:
-            e["private"] = private([p], card=rec[ID])
+            e = {"type": "summon_hidden", "player": p, "zone": f"m{zone + 1}", "private": private([p], card=rec[ID])}
         ev.append(e)
         self.pending = zone
         self.phase = PLACE

@@ -1,0 +1,77 @@
+"""Event text in both languages, the terminal view, and records (replay / verify / undo)."""
+
+import random
+
+import coliseo
+from coliseo.core.events import view_event
+from coliseo.core.match import Match, replay, verify
+
+GAME = coliseo.load_game("forbidden")
+
+
+def test_every_event_reads_in_both_languages_and_hides_private_cards():
+    seen_types = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_state(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                seen_types.add(event["type"])
+                for viewer in (0, 1, None):
+                    view = view_event(event, viewer)
+                    for lang in ("en", "es"):
+                        text = GAME.render(view, lang)
+                        assert text and "{" not in text
+                    secret = event.get("private")
+                    if secret and viewer not in secret["to"]:
+                        for value in secret["fields"].values():
+                            for cid in value if isinstance(value, list) else [value]:
+                                if isinstance(cid, int) and cid in GAME.pack.cards:
+                                    assert f"#{cid}" not in GAME.render(view, "en")
+    assert {"play", "fusion", "summon", "place", "attack", "battle", "damage", "draw", "end_turn",
+            "destroy", "activate", "game_over"} <= seen_types
+
+
+def test_private_draw_reads_fully_for_its_owner_only():
+    s = GAME.new_state(1)
+    for _ in range(2):
+        s.apply(("play", (1,), 1 if not s.monsters[s.player][0] else 2, False))
+        s.apply(("place", "a", 1))
+        events = s.apply(("end",))
+    draw = next(e for e in events if e["type"] == "draw")
+    mine = GAME.render(view_event(draw, 0), "en")
+    theirs = GAME.render(view_event(draw, 1), "es")
+    assert "#" in mine and mine.startswith("Player 1 draws")
+    assert theirs == "Jugador 1 roba 1 carta(s)"
+
+
+def test_terminal_view_shows_only_the_viewers_secrets():
+    s = GAME.new_state(5)
+    s.apply(("play", (1,), 1, True))
+    text_opp = GAME.render_text(s.observation(1), "en")
+    text_own = GAME.render_text(s.observation(0), "en", s.legal_actions())
+    hidden = s.monsters[0][0][0]
+    assert "face-down monster" in text_opp and f"#{hidden} " not in text_opp.split("Player 1:")[1]
+    assert "hand 1:" in text_own and "Legal: place a1" in text_own
+    assert "hand 1:" not in GAME.render_text(s.observation(None), "en")
+
+
+def test_record_replays_and_verifies():
+    match = Match(GAME, 99, None)
+    rng = random.Random(4)
+    while not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    doc = match.record()
+    again = replay(doc)
+    assert again.state == match.state
+    verify(doc)
+
+
+def test_undo_only_before_a_reveal():
+    match = Match(GAME, 7, None)
+    match.play(("play", (1,), 1, True))   # a face-down single monster reveals nothing
+    assert match.can_undo(0)
+    match.undo(0)
+    assert match.state.phase == "main" and len(match.state.hands[0]) == 5
+    match.play(("play", (1, 2), 1, False))  # a combination shows its cards
+    assert not match.can_undo(0)
