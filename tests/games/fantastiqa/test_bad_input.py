@@ -171,3 +171,20 @@ def test_notation_accepts_any_card_order_and_prints_the_canonical_one():
     s = scenario(spaces=["c01", "c09", "c11", "c15", "c17", "c05", "c13"], hands=[["p1SW", "c02"]])
     a = G.parse_action(s, "sub 1 p1SW c02")
     assert G.format_action(a) == "sub 1 c02 p1SW"
+
+
+def test_malformed_action_tuples_are_refused_with_a_reason():
+    from contract import check_illegal_untouched
+    s = scenario(hands=[["p1SW"]])
+    for action in [("sub",), ("power",), ("commit", "p1SW"), ("zap", 1), ("start",)]:
+        assert check_illegal_untouched(G, s, action)
+
+
+def test_statue_errors_say_what_is_wrong():
+    from contract import check_illegal_untouched
+    s = scenario(decks={"AT": ["a05"]}, gems=[1, 3])
+    s.apply(("draw",))
+    assert "costs 5 gems" in check_illegal_untouched(G, s, ("buy", "a05"))
+    s = scenario(positions=("ML", "BR"), decks={"QC": ["q01"]})
+    s.apply(("draw",))
+    assert "keep at least one" in check_illegal_untouched(G, s, ("done",))

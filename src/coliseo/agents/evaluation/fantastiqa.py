@@ -16,14 +16,14 @@ PENDING = 1.5        # a creature subdued this adventure (recruited at stop)
 OPPONENT = 0.6       # how much the best opponent's position counts against us
 
 
-def _quest_reach(state, player: int, q: str) -> float:
-    """The share of quest q's required units `player` holds (committed units plus hand units)."""
+def _quest_reach(state, player: int, q: str, own: bool) -> float:
+    """The share of quest q's required units `player` holds: committed units, plus hand units if `own`."""
     cards = state.game.content.cards
     quest = state.game.content.quests[q]
     have = [0] * 9
     for c in state.commits[player].get(q, ()):
         have[cards[c].sym] += cards[c].units
-    if player == state.cur:
+    if own:
         for c in state.hand[player]:
             card = cards[c]
             if card.units:
@@ -48,7 +48,7 @@ def _side(state, player: int, own: bool) -> float:
         value += UNIT * card.units + (ABILITY if card.ability else 0.0)
     for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
         if q in state.priv[player] or q in state.commits[player]:
-            value += PROGRESS * quests[q].points * _quest_reach(state, player, q) ** 2
+            value += PROGRESS * quests[q].points * _quest_reach(state, player, q, own) ** 2
     if player == state.cur and state.pending:
         value += sum(PENDING + state.sgems[space - 1] * GEM for space, _ in state.pending)
     return value

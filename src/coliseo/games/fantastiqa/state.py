@@ -753,6 +753,12 @@ class FantastiqaState(State):
 
     # --- explanations -------------------------------------------------------------------------
     def why_illegal(self, action) -> str:
+        try:
+            return self._why_illegal(action)
+        except (IndexError, KeyError, TypeError, ValueError):
+            return "not an action of this game in this form"
+
+    def _why_illegal(self, action) -> str:
         if self.res is not None:
             return "the game is over"
         if not isinstance(action, tuple) or not action:
@@ -761,8 +767,21 @@ class FantastiqaState(State):
         phase = self.phase
         p = self.cur
         if phase == DRAFT:
+            if kind == "start" and action[0] == self.draft_step and action[1] in self.pos:
+                return "another Adventurer already starts on that Region"
+            if kind == self.draft_step:
+                return f"that {kind} is not in the draft pool"
             return f"the draft asks for a {self.draft_step} choice now"
         if phase == STATUE:
+            if kind == "buy" and action[1] in self.row and self.row_kind != "QC":
+                cost = self.game.content.cards[action[1]].cost
+                return f"{action[1]} costs {cost} gems and you have {self.gems[p]}"
+            if kind == "done" and self.row_kind == "QC" and not self.kept:
+                return "keep at least one quest from the Quest Chest first"
+            if kind == "keep" and len(self.priv[p]) >= QUEST_LIMIT:
+                return "you already hold 3 quests"
+            if kind in ("buy", "keep"):
+                return "that card is not in the statue's row (or not sold here)"
             return "at a statue only buy/keep/done are allowed until you are done"
         if phase == RELEASE and kind not in ("release", "done"):
             return "while releasing only release and done are allowed"
