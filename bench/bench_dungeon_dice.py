@@ -1,0 +1,95 @@
+"""Dungeon Dice benchmark (one core): random playouts, clone time, placement enumeration, peak memory.
+
+Prints JSON. Never asserts time.   python bench/bench_dungeon_dice.py [seconds]
+"""
+
+import json
+import random
+import sys
+import time
+import tracemalloc
+
+from coliseo import load_game
+
+
+def playouts(game, seconds: float) -> dict:
+    games = steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = game.new_state(games)
+        rng = random.Random(games)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return {"games": games, "steps": steps, "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt),
+            "steps_per_game": round(steps / games, 1)}
+
+
+def sample_states(game, n: int) -> list:
+    rng = random.Random(5)
+    out = []
+    state = game.new_state(5)
+    while len(out) < n:
+        if state.is_over:
+            state = game.new_state(rng.randrange(10**6))
+        out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return out[::7]
+
+
+def clone_us(states) -> float:
+    t0 = time.perf_counter()
+    reps = 0
+    while time.perf_counter() - t0 < 1.0:
+        for s in states:
+            s.clone()
+        reps += len(states)
+    return round((time.perf_counter() - t0) / reps * 1e6, 2)
+
+
+def placements_per_s(states) -> dict:
+    calls = found = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 1.5:
+        for s in states:
+            for p in (0, 1):
+                found += len(s.placements(p))
+                calls += 1
+    dt = time.perf_counter() - t0
+    return {"enumerations_per_s": round(calls / dt), "placements_per_s": round(found / dt),
+            "mean_placements": round(found / calls, 1)}
+
+
+def main(seconds: float = 10.0) -> dict:
+    game = load_game("dungeon_dice")
+    result = {"game": "dungeon_dice", "python": sys.version.split()[0]}
+    result["random_playout"] = playouts(game, seconds)
+    short = load_game("dungeon_dice", max_turns=40)
+    result["random_playout_40_turns"] = playouts(short, seconds / 2)
+    states = sample_states(game, 3000)
+    result["clone_us"] = clone_us(states)
+    result["legal_placements"] = placements_per_s(states)
+    t0 = time.perf_counter()
+    for s in states:
+        s._legal = None
+        s.legal_actions()
+    result["legal_actions_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 1)
+    tracemalloc.start()
+    g2 = load_game("dungeon_dice")
+    s = g2.new_state(1)
+    rng = random.Random(1)
+    kept = []
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+        kept.append(s.clone()) if len(kept) < 100 else None
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    result["peak_memory_kb_one_game_plus_100_clones"] = round(peak / 1024)
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(float(sys.argv[1]) if len(sys.argv) > 1 else 10.0), indent=2))
