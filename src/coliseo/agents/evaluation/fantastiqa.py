@@ -12,8 +12,10 @@ UNIT = 0.6           # a symbol unit in the deck
 ABILITY = 0.8        # a card with a power
 HELD_QUEST = 0.7     # a held quest's points are not all lost: it can still be completed
 PROGRESS = 5.0       # per point of a quest, scaled by the share of its symbols already in reach
-PENDING = 1.5        # a creature subdued this adventure (recruited at stop)
+PENDING = 2.5        # a creature subdued this adventure (recruited at stop)
 OPPONENT = 0.6       # how much the best opponent's position counts against us
+IN_HAND = 0.15       # a card still in hand can be used this turn
+ON_REGION = 1.2      # per point of a quest whose Region the Adventurer stands on, scaled by reach
 
 
 def _quest_reach(state, player: int, q: str, own: bool) -> float:
@@ -46,9 +48,16 @@ def _side(state, player: int, own: bool) -> float:
     for c in deck:
         card = cards[c]
         value += UNIT * card.units + (ABILITY if card.ability else 0.0)
+    if own:
+        value += IN_HAND * sum(1 for c in state.hand[player] if cards[c].units or cards[c].ability)
+    here = state.regions[state.pos[player]] if state.pos[player] >= 0 else None
     for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
+        quest = quests[q]
+        reach = _quest_reach(state, player, q, own)
         if q in state.priv[player] or q in state.commits[player]:
-            value += PROGRESS * quests[q].points * _quest_reach(state, player, q, own) ** 2
+            value += PROGRESS * quest.points * reach ** 2
+        if quest.region == here:
+            value += ON_REGION * quest.points * reach
     if player == state.cur and state.pending:
         value += sum(PENDING + state.sgems[space - 1] * GEM for space, _ in state.pending)
     return value
