@@ -354,9 +354,12 @@ class FmClassicAgent(Agent):
                 if not self.pinned_opponent() and (not mine or self.my_strongest() < self.their_strongest()):
                     return act
             elif card.id == STOP_DEFENSE:
-                weakest_atk = min((m["atk"] for _, m in theirs if "atk" in m), default=0)
-                strongest_atk = max((m["atk"] for _, m in mine), default=0)
-                if theirs and (strongest_atk - weakest_atk >= self.them["lp"] or len(mine) >= len(theirs)):
+                their_atk = sorted((m["atk"] for _, m in theirs if "atk" in m), reverse=True)
+                my_atk = sorted((m["atk"] for _, m in mine), reverse=True)
+                lethal = their_atk and my_atk and my_atk[0] - their_atk[-1] >= self.them["lp"]
+                pairwise = theirs and len(mine) >= len(theirs) and len(their_atk) == len(theirs) and \
+                    all(a > t for a, t in zip(my_atk, their_atk))
+                if lethal or pairwise:
                     return act
             elif card.kind == MAGIC and card.group == 1:
                 if self.their_strongest() >= self.my_strongest() and self.boosting_field_card_id(card.id):
@@ -421,8 +424,17 @@ class FmClassicAgent(Agent):
                     if self.star_adjusted(a, target) > target[stat]:
                         return ("attack", az + 1, z + 1)
         for z, m in theirs:
+            if m.get("id") is None and (turn, "blind_go", z) in self.done and attackers:
+                self.done.discard((turn, "blind_go", z))
+                return ("attack", strongest[0] + 1, z + 1)
             if m.get("id") is None and (turn, "blind", z) not in self.done:
                 self.done.add((turn, "blind", z))
                 if self.rng.randrange(100) < self.params.blind:
+                    # its strongest attacks; a stronger defence monster may switch to attack first
+                    mine = [(mz, mm) for mz, mm in self.my_monsters() if not mm["used"]]
+                    top = max(mine, key=lambda zm: zm[1]["atk"])
+                    if top[1]["position"] == "def" and ("pos", top[0] + 1) in legal:
+                        self.done.add((turn, "blind_go", z))
+                        return ("pos", top[0] + 1)
                     return ("attack", strongest[0] + 1, z + 1)
         return None
