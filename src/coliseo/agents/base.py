@@ -55,6 +55,7 @@ AGENTS: dict[str, str] = {
     "random": "coliseo.agents.base:RandomAgent",
     "greedy": "coliseo.agents.greedy:GreedyAgent",
     "fm-classic": "coliseo.agents.fm_classic:FmClassicAgent",
+    "mcts": "coliseo.agents.mcts:MctsAgent",
 }
 
 

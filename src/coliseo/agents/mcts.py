@@ -1,0 +1,180 @@
+"""`mcts`: information-set Monte Carlo tree search (single-observer ISMCTS) over determinizations.
+
+Every iteration draws a fresh determinization from the seat (hidden cards and future chance
+resampled), walks one shared tree keyed by actions, and considers only the children legal in that
+world (UCB with availability counts, Cowling et al. 2012). Rewards are per player, so the same
+search serves 2-4 player games: each node keeps the reward of the player who chose its action.
+
+Settings: `iterations` (default 200) or `ms` (a time budget, which makes moves depend on the
+machine's speed), `rollout` ("random" or "greedy"), `depth` (rollout steps before the evaluation
+function scores the position), `c` (UCT exploration) and `greedy_sample` (how many actions a
+greedy rollout step compares).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from coliseo.agents.base import Agent, Seat
+from coliseo.agents.greedy import evaluation_for
+from coliseo.core.errors import SetupError
+
+SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int}
+
+
+class Node:
+    __slots__ = ("mover", "children", "visits", "available", "reward")
+
+    def __init__(self, mover: int | None):
+        self.mover = mover        # the player whose action leads here
+        self.children: dict = {}
+        self.visits = 0
+        self.available = 0        # iterations in which this node's action was legal at its parent
+        self.reward = 0.0         # sum of `mover`'s rewards
+
+
+class MctsAgent(Agent):
+    name = "mcts"
+
+    def __init__(self, game, seed: int = 0, **settings):
+        unknown = set(settings) - set(SETTINGS)
+        if unknown:
+            raise SetupError(f"mcts has no setting {', '.join(sorted(unknown))}; its settings are: "
+                             f"{', '.join(SETTINGS)}")
+        try:
+            settings = {k: SETTINGS[k](v) for k, v in settings.items()}
+        except ValueError as e:
+            raise SetupError(f"bad mcts setting: {e}") from None
+        super().__init__(game, seed, **settings)
+        self.iterations = settings.get("iterations", 200 if "ms" not in settings else None)
+        self.ms = settings.get("ms")
+        self.rollout = settings.get("rollout", "random")
+        self.depth = settings.get("depth", 30)
+        self.c = settings.get("c", 0.7)
+        self.greedy_sample = settings.get("greedy_sample", 6)
+        if self.rollout not in ("random", "greedy"):
+            raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
+        for key in ("iterations", "ms", "greedy_sample"):
+            value = getattr(self, key)
+            if value is not None and value <= 0:
+                raise SetupError(f"mcts setting {key} must be positive, got {value}")
+        if self.depth < 0:
+            raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
+        self.evaluate = evaluation_for(game.id)
+        # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
+        # every game's evaluation scale.
+        self._n, self._mean, self._m2 = 0, 0.0, 0.0
+
+    def act(self, seat: Seat):
+        if len(seat.legal_actions) == 1:
+            return seat.legal_actions[0]
+        root = Node(None)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, seat.determinize(self.rng))
+            done += 1
+        self.last_iterations = done
+        legal = set(seat.legal_actions)
+        best = max((n.visits, n.reward, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
+        return best[3]
+
+    # --- one iteration ------------------------------------------------------------------------------
+    def iterate(self, root: Node, world) -> None:
+        node, path = root, [root]
+        while not world.is_over:
+            legal = world.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = self.rng.choice(untried)
+                child = node.children[action] = Node(world.current_player)
+                child.available += 1
+                world.apply(action)
+                path.append(child)
+                break
+            action = self.select(node, legal)
+            node = node.children[action]
+            world.apply(action)
+            path.append(node)
+        rewards = self.simulate(world)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.reward += rewards[n.mover]
+
+    def select(self, node: Node, legal: list):
+        c, children = self.c, node.children
+        best, best_value = None, -math.inf
+        for action in legal:
+            child = children[action]
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # --- rollout and leaf value ---------------------------------------------------------------------
+    def simulate(self, world) -> dict[int, float]:
+        rng = self.rng
+        for _ in range(self.depth):
+            if world.is_over:
+                break
+            legal = world.legal_actions()
+            if self.rollout == "greedy" and len(legal) > 1:
+                world.apply(self.greedy_step(world, legal))
+            else:
+                world.apply(legal[rng.randrange(len(legal))])
+        if world.is_over:
+            return outcome(world)
+        return self.heuristic(world)
+
+    def greedy_step(self, world, legal: list):
+        player = world.current_player
+        options = legal if len(legal) <= self.greedy_sample else self.rng.sample(legal, self.greedy_sample)
+        best, best_value = options[0], -math.inf
+        for action in options:
+            after = world.clone()
+            after.apply(action)
+            if after.is_over:
+                value = math.inf if player in after.result["winners"] else -math.inf
+            else:
+                value = self.evaluate(after, player)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def heuristic(self, world) -> dict[int, float]:
+        players = world.players
+        values = {p: self.evaluate(world, p) for p in players}
+        rewards = {}
+        for p in players:
+            others = [values[q] for q in players if q != p]
+            edge = values[p] - sum(others) / len(others)
+            rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, edge / self.spread(edge)))))
+        return rewards
+
+    def spread(self, x: float) -> float:
+        """Running standard deviation of the evaluation edges seen so far (Welford)."""
+        self._n += 1
+        delta = x - self._mean
+        self._mean += delta / self._n
+        self._m2 += delta * (x - self._mean)
+        return math.sqrt(self._m2 / self._n) if self._n > 1 and self._m2 > 0 else 1.0
+
+
+def outcome(world) -> dict[int, float]:
+    """1 for a sole winner, shared among several winners, 0 for the others; a no-winner end is 1/n each."""
+    winners = world.result["winners"]
+    players = world.players
+    if not winners:
+        return {p: 1.0 / len(players) for p in players}
+    share = 1.0 / len(winners)
+    return {p: (share if p in winners else 0.0) for p in players}

@@ -1,0 +1,99 @@
+"""The `mcts` agent: seeded, legal for every game, per-player rewards, clear errors for bad settings."""
+
+import random
+
+import pytest
+
+import coliseo
+from coliseo.agents import Seat, make_agent, play_game
+from coliseo.agents.mcts import outcome
+from coliseo.core.errors import SetupError
+
+
+def midgame(game, seed: int, steps: int):
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_same_seed_gives_the_same_move():
+    game = coliseo.load_game("capsule")
+    state = midgame(game, 3, 12)
+    moves = set()
+    for _ in range(2):
+        agent = make_agent("mcts", game, seed=11, iterations=60)
+        moves.add(agent.act(Seat(state, state.current_player, random.Random(5))))
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("game_id", coliseo.list_games())
+def test_mcts_plays_a_legal_move_in_every_game(game_id):
+    game = coliseo.load_game(game_id)
+    state = game.new_state(1)
+    rng = random.Random(1)
+    for rollout in ("random", "greedy"):
+        for _ in range(3):
+            if state.is_over:
+                break
+            seat = Seat(state, state.current_player, rng)
+            action = make_agent("mcts", game, seed=2, iterations=15, depth=3, rollout=rollout).act(seat)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_mcts_with_a_time_budget_searches_at_least_once():
+    game = coliseo.load_game("capsule")
+    state = midgame(game, 4, 6)
+    agent = make_agent("mcts", game, seed=1, ms=5)
+    assert agent.act(Seat(state, state.current_player, random.Random(0))) in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_mcts_beats_random_in_capsule():
+    game = coliseo.load_game("capsule")
+    wins = 0
+    for i in range(4):
+        names = ["mcts", "random"] if i % 2 == 0 else ["random", "mcts"]
+        agents = [make_agent(n, game, seed=i, **({"iterations": 40, "depth": 4} if n == "mcts" else {}))
+                  for n in names]
+        state = game.new_state(100 + i)
+        play_game(state, agents, random.Random(i))
+        wins += names.index("mcts") in state.result["winners"]
+    assert wins == 4
+
+
+def test_three_player_fantastiqa_search_returns_a_legal_move():
+    game = coliseo.load_game("fantastiqa", players=3)
+    state = midgame(game, 5, 10)
+    seat = Seat(state, state.current_player, random.Random(3))
+    assert make_agent("mcts", game, seed=0, iterations=20, depth=2).act(seat) in state.legal_actions()
+
+
+def test_outcome_rewards_each_player():
+    game = coliseo.load_game("capsule")
+    state = game.new_state(0)
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    rewards = outcome(state)
+    winners = state.result["winners"]
+    assert sum(rewards.values()) == pytest.approx(1.0)
+    for p in state.players:
+        if winners:
+            assert rewards[p] == (1.0 / len(winners) if p in winners else 0.0)
+
+
+@pytest.mark.parametrize("settings, words", [
+    ({"budget": 3}, "no setting budget"),
+    ({"iterations": 0}, "iterations must be positive"),
+    ({"rollout": "smart"}, "rollout must be 'random' or 'greedy'"),
+    ({"depth": -1}, "depth must be 0 or more"),
+    ({"iterations": "many"}, "bad mcts setting"),
+])
+def test_bad_settings_are_named(settings, words):
+    with pytest.raises(SetupError, match=words):
+        make_agent("mcts", coliseo.load_game("capsule"), seed=0, **settings)
