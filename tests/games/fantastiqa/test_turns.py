@@ -332,3 +332,31 @@ def test_every_seed_plays_the_same_twice():
                 log.append(s.apply(rng.choice(s.legal_actions())))
             runs.append((log, s.to_json()))
         assert runs[0] == runs[1]
+
+
+def test_spaces_filled_before_the_deck_runs_out_stay_filled():
+    s = scenario(spaces=[None, None] + SEVEN[2:], creature_deck=["c01"], phase="after")
+    events = act(s, "end")
+    assert s.spaces[0] == "c01" and s.spaces[1] is None
+    assert s.is_over and s.result["reason"] == "deck_out"
+    assert [e["type"] for e in events][-2:] == ["creature_revealed", "game_over"]
+
+
+def test_an_open_quest_gets_no_token_when_the_supply_is_empty():
+    s = scenario(open_quests=[None, "q02"], decks={"QC": ["q20"]}, phase="after", bonus=[11, 0], bonus_supply=0)
+    assert s.bonus_supply == 0
+    act(s, "end")
+    assert s.open_q == ["q20", "q02"] and s.open_bonus == [False, True]
+
+
+def test_an_empty_quest_deck_leaves_the_slot_empty():
+    s = scenario(open_quests=[None, "q02"], decks={"QC": []}, phase="after")
+    act(s, "end")
+    assert s.open_q == [None, "q02"] and not s.is_over
+
+
+def test_statue_cards_are_revealed_to_everybody():
+    s = scenario(decks={"AT": ["a05", "a01", "a13"]})
+    events = s.apply(("draw",))
+    assert "private" not in events[0]
+    assert s.observation(1)["row"] == ["a13", "a01", "a05"] == s.observation(None)["row"]
