@@ -222,7 +222,8 @@ class FmClassicAgent(Agent):
         hand = self.me["hand"]
         best = None
         for i, c in enumerate(hand):
-            if self.pack.kind_of[c] == MONSTER and (best is None or self.strength_of(c) > self.strength_of(hand[best - 1])):
+            if self.pack.kind_of[c] == MONSTER and (best is None or
+                                                   self.strength_of(c) > self.strength_of(hand[best - 1])):
                 best = i + 1
         return best
 

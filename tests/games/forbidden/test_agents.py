@@ -2,11 +2,12 @@
 
 import random
 
+from games.forbidden.helpers import duel, mon, setc
+
 import coliseo
 from coliseo.agents.base import Seat, make_agent, play_game
 from coliseo.agents.evaluation.forbidden import evaluate
 from coliseo.agents.fm_classic import FmClassicAgent, params_for
-from games.forbidden.helpers import duel, mon, setc
 
 GAME = coliseo.load_game("forbidden")
 

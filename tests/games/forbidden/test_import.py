@@ -10,13 +10,13 @@ import random
 from collections import Counter
 
 import pytest
+from contract import check_round_trips
+from games.forbidden.helpers import Invariants
 
 import coliseo
 from coliseo.core.errors import ContentError
 from coliseo.games.forbidden.importer import DATA_ENV, default_data_dir, import_ygofm
 from coliseo.games.forbidden.rules import PLAY, SEQ_INDEX
-from contract import check_round_trips
-from games.forbidden.helpers import Invariants
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,10 @@ import json
 import random
 from pathlib import Path
 
-import coliseo
-from contract import (check_leak, check_round_trips, compare_golden, golden_playthrough, play_random_games,
-                      replay)
+from contract import check_leak, check_round_trips, compare_golden, golden_playthrough, play_random_games, replay
 from games.forbidden.helpers import Invariants
+
+import coliseo
 
 GAME = coliseo.load_game("forbidden")
 
@@ -91,7 +91,8 @@ def test_leak_property_with_hidden_cards_on_the_field():
         s = GAME.new_state(seed)
         r = random.Random(seed)
         while not s.is_over:
-            hidden = any(rec and not rec[1] and not rec[8] for side in (0, 1) for rec in s.monsters[side] + s.spells[side])
+            hidden = any(rec and not rec[1] and not rec[8]
+                         for side in (0, 1) for rec in s.monsters[side] + s.spells[side])
             if hidden:
                 check_leak(s, rng)
                 found += 1

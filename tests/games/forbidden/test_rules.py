@@ -2,13 +2,22 @@
 
 import pytest
 from contract import check_illegal_untouched
+from games.forbidden.helpers import act, duel, mon, setc, types
 
 import coliseo
 from coliseo.core.errors import IllegalAction
 from coliseo.games.forbidden.content import TYPES
-from coliseo.games.forbidden.rules import (DEFENSIVE_WINS, EFFECTIVE_ATTACKS, EQUIPS, FACEDOWN_PLAYS, FUSIONS,
-                                           PURE_MAGIC, TRAPS_TRIGGERED, rank_letter, rank_score)
-from games.forbidden.helpers import act, duel, mon, setc, types
+from coliseo.games.forbidden.rules import (
+    DEFENSIVE_WINS,
+    EFFECTIVE_ATTACKS,
+    EQUIPS,
+    FACEDOWN_PLAYS,
+    FUSIONS,
+    PURE_MAGIC,
+    TRAPS_TRIGGERED,
+    rank_letter,
+    rank_score,
+)
 
 BABY, RYU, KOUMORI, WINGED, BLACKLAND, FLAME, SPECTER = 4, 5, 31, 7, 10, 15, 9
 DRAGON_ZOMBIE, CURSE_OF_DRAGON = 97, 39

@@ -12,7 +12,7 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
-from .rules import (ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted)
+from .rules import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 
 CPU_MODES = ("free_duel", "campaign")
 EXCLUDED_FROM_POOL_DECKS = (721, 722)  # R36
@@ -49,7 +49,8 @@ EVENT_TEXT = {
     "heal": {"en": "{player} gains {amount} LP ({lp})", "es": "{player} gana {amount} LP ({lp})"},
     "damage": {"en": "{player} loses {amount} LP ({lp} left)", "es": "{player} pierde {amount} LP (quedan {lp})"},
     "destroy": {"en": "{player}'s {card} in {zone} is destroyed", "es": "{card} de {player} en {zone} es destruida"},
-    "flip": {"en": "{player}'s {card} in {zone} turns face-up", "es": "{card} de {player} en {zone} se pone boca arriba"},
+    "flip": {"en": "{player}'s {card} in {zone} turns face-up",
+             "es": "{card} de {player} en {zone} se pone boca arriba"},
     "position": {"en": "{player}'s {zone} changes to {position} position",
                  "es": "{zone} de {player} cambia a posición de {position}"},
     "attack": {"en": "{player} attacks {target} with {attacker}", "es": "{player} ataca {target} con {attacker}"},
@@ -59,7 +60,8 @@ EVENT_TEXT = {
                "es": ["{attacker} ({attack}) de {player} combate contra {target} ({defence})",
                       "{attacker} de {player} ataca directamente por {attack}"]},
     "pin": {"en": "{player} cannot attack for {turns} turns", "es": "{player} no puede atacar durante {turns} turnos"},
-    "curse": {"en": "{player}'s monsters' curse changes by {amount}", "es": "la maldición de {player} cambia en {amount}"},
+    "curse": {"en": "{player}'s monsters' curse changes by {amount}",
+              "es": "la maldición de {player} cambia en {amount}"},
     "ritual_failed": {"en": "{player}'s ritual {card} fails: the tributes are not on the field",
                       "es": "el ritual {card} de {player} falla: los tributos no están en el campo"},
     "tribute": {"en": "{player} offers {card} from {zone}", "es": "{player} ofrece {card} desde {zone}"},
@@ -185,7 +187,10 @@ class ForbiddenGame(Game):
         elif cpu:
             duelist = options["opponent"]
         rng = Rng(seed)
-        first = 0 if cpu else (rng.randrange(2) if options["first_player"] == "random" else int(options["first_player"]))
+        if cpu:
+            first = 0
+        else:
+            first = rng.randrange(2) if options["first_player"] == "random" else int(options["first_player"])
         lists = [self._deck(0, decks[0] if decks[0] is not None else "starter_a"), None]
         terrain = options["terrain"]
         if duelist is not None:
@@ -330,8 +335,10 @@ class ForbiddenGame(Game):
             monster = c.kind == MONSTER
             rows.append({"id": c.id, "name": c.name, "kind": KINDS[c.kind], "type": TYPES[c.type] if monster else "",
                          "atk": c.atk if monster else "", "def": c.defense if monster else "",
-                         "star1": STAR_NAMES[c.star1] if monster else "", "star2": STAR_NAMES[c.star2] if monster else "",
-                         "effect": "" if monster else (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else "")})
+                         "star1": STAR_NAMES[c.star1] if monster else "",
+                         "star2": STAR_NAMES[c.star2] if monster else "",
+                         "effect": "" if monster else
+                         (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else "")})
         return rows
 
     def card_line(self, card_id: int) -> str:

@@ -173,7 +173,7 @@ class DuelState(State):
         if self.phase == BATTLE and tag in ("play", "place"):
             return "only one play per turn; now attack, change positions, activate set cards or end the turn"
         if tag == "play":
-            seq, dest = action[1], action[2]
+            seq = action[1]
             if any(h > len(self.hands[self.player]) for h in seq):
                 return f"your hand has only {len(self.hands[self.player])} cards"
             if action[3]:
@@ -206,7 +206,8 @@ class DuelState(State):
             rec = self.monsters[p][action[1] - 1]
             rec[DEF] = not rec[DEF]
             rec[MOVED] = True
-            ev.append({"type": "position", "player": p, "zone": f"m{action[1]}", "position": "def" if rec[DEF] else "atk"})
+            ev.append({"type": "position", "player": p, "zone": f"m{action[1]}",
+                       "position": "def" if rec[DEF] else "atk"})
         elif tag == "act":
             zone = action[1] - 1
             card = self.spells[p][zone][ID]

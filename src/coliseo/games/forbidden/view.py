@@ -9,8 +9,23 @@ from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
 from .content import MONSTER
-from .rules import (COUNTER_NAMES, CURSE, DEF, ID, KNOWN, MOD, MOVED, OVER, PHASES, PLACE, REASONS, STAR, UP, USED,
-                    DuelState)
+from .rules import (
+    COUNTER_NAMES,
+    CURSE,
+    DEF,
+    ID,
+    KNOWN,
+    MOD,
+    MOVED,
+    OVER,
+    PHASES,
+    PLACE,
+    REASONS,
+    STAR,
+    UP,
+    USED,
+    DuelState,
+)
 
 
 def _monster_view(state: DuelState, rec: list | None, visible: bool) -> dict | None:
