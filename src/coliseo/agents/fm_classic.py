@@ -66,7 +66,7 @@ class FmClassicAgent(Agent):
                 mod += pack.cards[b].value
             elif ka == EQUIP and kb == MONSTER and pack.fits(a, b):
                 a, mod = b, pack.cards[a].value
-            elif ka != MONSTER:
+            elif ka != MONSTER or kb == MONSTER:
                 a, mod = b, 0
         return a, mod
 

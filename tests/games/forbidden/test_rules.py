@@ -46,12 +46,28 @@ def test_chain_of_three_fuses_twice():
     assert s.monsters[0][1][0] == CURSE_OF_DRAGON and s.counters[0][FUSIONS] == 2
 
 
-def test_chain_fusion_then_failure_discards_the_later_monster():
+def test_two_monsters_that_do_not_fuse_discard_the_first_and_go_on_with_the_second():
     s = duel(hand=[BABY, RYU, FLAME])
     ev = act(s, "play 1+2+3 m1")
     assert types(ev) == ["play", "fusion", "fail", "summon"]
-    assert ev[2]["discarded"] == FLAME and s.monsters[0][0][0] == KOUMORI
-    assert s.removed[0] == [BABY, RYU, FLAME]
+    assert ev[2] == {"type": "fail", "player": 0, "kept": FLAME, "discarded": KOUMORI}
+    assert s.monsters[0][0][0] == FLAME and s.monsters[0][0][8]
+    assert s.removed[0] == [BABY, RYU, KOUMORI]
+
+
+def test_monster_then_non_monster_failure_discards_the_later_card():
+    s = duel(hand=[BABY, 343])
+    ev = act(s, "play 1+2 m1")
+    assert ev[1] == {"type": "fail", "player": 0, "kept": BABY, "discarded": 343}
+    assert s.monsters[0][0][0] == BABY and s.removed[0] == [343]
+
+
+def test_hand_monster_that_does_not_fuse_with_the_field_monster_replaces_it():
+    s = duel(hand=[FLAME], mine=[mon(BABY, star=2, mod=500)])
+    ev = act(s, "play 1 m1")
+    assert ev[1] == {"type": "fail", "player": 0, "kept": FLAME, "discarded": BABY}
+    assert s.monsters[0][0][0] == FLAME and s.monsters[0][0][4] == 0 and s.phase == "place"
+    assert s.removed[0] == [BABY]
 
 
 def test_chain_of_five_through_magic_fusions_activates_the_result():

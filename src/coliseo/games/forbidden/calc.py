@@ -40,7 +40,7 @@ def chain_steps(pack: Pack, ids: list[int], start: tuple[int, int] | None = None
         elif ka == EQUIP and kb == MONSTER and pack.fits(a, b):
             steps.append({"step": "equip", "equip": a, "monster": b})
             a, mod = b, pack.cards[a].value
-        elif ka == MONSTER:
+        elif ka == MONSTER and kb != MONSTER:
             steps.append({"step": "fail", "kept": a, "discarded": b})
         else:
             steps.append({"step": "fail", "kept": b, "discarded": a})

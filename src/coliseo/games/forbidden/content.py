@@ -128,7 +128,7 @@ class Pack:
             return a
         if ka == EQUIP and kb == MONSTER and self.fits(a, b):
             return b
-        return a if ka == MONSTER else b
+        return a if ka == MONSTER and kb != MONSTER else b
 
     def deck_ids(self, name: str) -> list[int]:
         if name not in self.decks:

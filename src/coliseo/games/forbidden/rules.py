@@ -276,7 +276,7 @@ class DuelState(State):
                 value = self._equip_value(p, cards[a].value, ev)
                 ev.append({"type": "equip", "player": p, "equip": a, "monster": b})
                 a, mod, kept = b, value, False
-            elif ka == MONSTER:
+            elif ka == MONSTER and kb != MONSTER:
                 removed.append(b)
                 ev.append({"type": "fail", "player": p, "kept": a, "discarded": b})
             else:
