@@ -1,0 +1,156 @@
+"""Games and their accepted actions in a SQL database.
+
+A game is stored as what determines it — game id, options, setup, seed (with its salt) — plus its
+seats and the list of accepted actions in notation. Restarting a game is replaying those actions
+from the seed, so nothing else needs saving. The seed lives only here and in the live `Match`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("salt", String(64), nullable=False),
+    Column("created", String(40), nullable=False),
+    Column("seats", Text, nullable=False),        # [{"kind", "agent", "token_hash", "name"}]
+    Column("idle_seconds", Integer, nullable=True),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", Text, nullable=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("text", String(200), nullable=False),
+    Column("player", Integer, nullable=False),
+    Column("at", String(40), nullable=False),
+)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    options: dict
+    setup: object
+    seed: int
+    salt: str
+    created: str
+    seats: list[dict]
+    idle_seconds: int | None = None
+    finished: bool = False
+    result: dict | None = None
+    actions: list[str] = field(default_factory=list)
+
+
+def sqlite_url(path: str | Path) -> str:
+    return f"sqlite:///{Path(path).resolve()}"
+
+
+class Store:
+    """Thin, synchronous storage of games; every write is committed before it returns."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = create_engine(url, future=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_game(self, stored: StoredGame) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(games).values(
+                id=stored.id, game=stored.game, options=json.dumps(stored.options), setup=json.dumps(stored.setup),
+                seed=stored.seed, salt=stored.salt, created=stored.created, seats=json.dumps(stored.seats),
+                idle_seconds=stored.idle_seconds, finished=False, result=None))
+
+    def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None) -> None:
+        """Store one accepted action (and the result, if it ended the game) in one transaction."""
+        with self.engine.begin() as db:
+            db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
+            if result is not None:
+                db.execute(update(games).where(games.c.id == game_id)
+                           .values(finished=True, result=json.dumps(result)))
+
+    def remove_action(self, game_id: str, ply: int) -> None:
+        """Undo: forget the action at `ply` (the last one)."""
+        with self.engine.begin() as db:
+            db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+
+    def set_seats(self, game_id: str, seats: list[dict]) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(games).where(games.c.id == game_id).values(seats=json.dumps(seats)))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            texts = db.execute(select(actions.c.text).where(actions.c.game_id == game_id)
+                               .order_by(actions.c.ply)).scalars().all()
+        return _stored(row, list(texts))
+
+    def list_games(self, limit: int = 100) -> list[StoredGame]:
+        """The most recent games, without their actions (the count is in `actions` as placeholders)."""
+        with self.engine.connect() as db:
+            counts = (select(actions.c.game_id, func.count().label("n")).group_by(actions.c.game_id).subquery())
+            rows = db.execute(select(games, counts.c.n).outerjoin(counts, counts.c.game_id == games.c.id)
+                              .order_by(games.c.created.desc(), games.c.id).limit(limit)).mappings().all()
+        return [_stored(row, [""] * (row["n"] or 0)) for row in rows]
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.execute(select(games.c.id).where(games.c.finished.is_(False))).scalars().all())
+
+
+def _stored(row, texts: list[str]) -> StoredGame:
+    return StoredGame(id=row["id"], game=row["game"], options=json.loads(row["options"]),
+                      setup=json.loads(row["setup"]), seed=row["seed"], salt=row["salt"], created=row["created"],
+                      seats=json.loads(row["seats"]), idle_seconds=row["idle_seconds"],
+                      finished=bool(row["finished"]), result=json.loads(row["result"]) if row["result"] else None,
+                      actions=texts)
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")      # readers do not block the writer
+    cursor.execute("PRAGMA synchronous=NORMAL")    # a killed process loses nothing committed
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

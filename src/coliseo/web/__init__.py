@@ -1,0 +1,1 @@
+"""The web table: FastAPI app, WebSocket seats and the static pages (`coliseo serve`)."""

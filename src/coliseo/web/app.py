@@ -1,0 +1,274 @@
+"""The web table's FastAPI app: REST for games and records, one WebSocket per seat, the static pages.
+
+WebSocket protocol (`/ws/{game_id}`), JSON messages:
+  client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
+  client → {"type": "act", "action": notation, "ref": any}  ·  {"type": "undo", "ref": any}
+  server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
+  server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
+  server → {"type": "error", "message": str, "ref": any}
+The token travels inside the socket, never in a URL, so it appears in no log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from coliseo import __version__
+from coliseo.core.errors import ColiseoError
+from coliseo.core.registry import load_game
+from coliseo.store import Store
+
+from .tables import Conflict, Forbidden, NotFound, Tables, Watcher, catalog, log
+
+MAX_BODY = 16 * 1024           # bytes of a REST request body
+MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
+STATIC = Path(str(resources.files("coliseo.web") / "static"))
+GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "ai"]
+    agent: str | None = Field(default=None, max_length=40)
+
+
+class CreateGame(BaseModel):
+    game: str = Field(max_length=40)
+    options: dict[str, bool | int | str | list[str]] = Field(default_factory=dict, max_length=40)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    idle_seconds: int | None = Field(default=None, ge=5, le=86_400)
+
+
+class Created(BaseModel):
+    id: str
+    seat: int | None
+    token: str | None
+    play_url: str
+    join_url: str
+    spectate_url: str
+
+
+class JoinGame(BaseModel):
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+
+
+def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
+    store = Store(db_url)
+    tables = Tables(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await tables.resume_all()
+        watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds))
+        yield
+        watchdog.cancel()
+        store.close()
+
+    app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan)
+    app.state.tables = tables
+
+    @app.middleware("http")
+    async def limits_and_headers(request: Request, call_next):
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"detail": f"request body larger than {MAX_BODY} bytes"}, status_code=413)
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; "
+                                                       "style-src 'self' 'unsafe-inline'; connect-src 'self'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    @app.exception_handler(ColiseoError)
+    async def bad_input(_request, error: ColiseoError):
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    @app.exception_handler(NotFound)
+    async def not_found(_request, error: NotFound):
+        return JSONResponse({"detail": str(error)}, status_code=404)
+
+    @app.exception_handler(Conflict)
+    async def conflict(_request, error: Conflict):
+        return JSONResponse({"detail": str(error)}, status_code=409)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request, error: RequestValidationError):
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
+        return JSONResponse({"detail": problems}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request, error: StarletteHTTPException):
+        return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code)
+
+    # --- REST ------------------------------------------------------------------------------------------
+    @app.get("/api/catalog")
+    async def get_catalog() -> list[dict[str, Any]]:
+        """The games, their options a browser may set, and the agents that play them."""
+        return catalog()
+
+    @app.get("/api/content/{game}", responses=ERRORS)
+    async def content(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"
+                      ) -> list[dict[str, Any]]:
+        """The game's public content (cards, monsters, dice) for the cards shown on hover."""
+        try:
+            g = load_game(game)
+        except ColiseoError as e:
+            raise NotFound(str(e)) from None
+        try:
+            return g.card_rows(lang)
+        except NotImplementedError:
+            return []
+
+    @app.post("/api/games", status_code=201, responses=ERRORS)
+    async def create(body: CreateGame) -> Created:
+        """A new game. The creator gets the first human seat's token; the join link opens the others."""
+        table, seat, token = await tables.create(body.game, body.options, [s.model_dump() for s in body.seats],
+                                                 body.idle_seconds)
+        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
+
+    @app.get("/api/games")
+    async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
+        """The most recent games."""
+        rows = await asyncio.to_thread(store.list_games, limit)
+        return [{"id": g.id, "game": g.game, "created": g.created, "ply": len(g.actions), "finished": g.finished,
+                 "result": g.result,
+                 "seats": [{"kind": s["kind"], "agent": s.get("agent"),
+                            "taken": bool(s.get("token_hash")) or s["kind"] == "ai"} for s in g.seats]}
+                for g in rows]
+
+    @app.get("/api/games/{game_id}", responses=ERRORS)
+    async def get_game(game_id: GameId) -> dict[str, Any]:
+        """One game's public summary."""
+        return (await tables.get(game_id)).summary()
+
+    @app.post("/api/games/{game_id}/join", responses=ERRORS)
+    async def join(game_id: GameId, body: JoinGame) -> Joined:
+        """Take a free human seat (the first one unless named)."""
+        seat, token = await tables.join(game_id, body.seat)
+        return Joined(seat=seat, token=token)
+
+    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+    async def record(game_id: GameId) -> dict[str, Any]:
+        """The coliseo-record/1 of a finished game (409 while it is being played)."""
+        return tables.record(await tables.get(game_id))
+
+    @app.get("/api/games/{game_id}/replay", responses=ERRORS)
+    async def replay(game_id: GameId, view: Annotated[str, Query(pattern=r"^(spectator|[0-7])$")] = "spectator",
+                     lang: Literal["en", "es"] = "en") -> dict[str, Any]:
+        """Every step of a finished game as one player (0, 1, …) or a spectator saw it."""
+        table = await tables.get(game_id)
+        viewer = None if view == "spectator" else int(view)
+        return await asyncio.to_thread(tables.replay, table, viewer, lang)
+
+    # --- the WebSocket -----------------------------------------------------------------------------------
+    @app.websocket("/ws/{game_id}")
+    async def seat_socket(websocket: WebSocket, game_id: str):
+        await websocket.accept()
+        try:
+            hello = await _receive(websocket)
+            table = await tables.get(game_id)
+            if hello.get("type") != "hello":
+                raise ColiseoError("the first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": ...}")
+            token = hello.get("token")
+            if token is not None and (not isinstance(token, str) or len(token) > 100):
+                raise Forbidden("a seat token is a short string")
+            seat = table.seat_of(token)
+            lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
+        except (ColiseoError, NotFound, Forbidden, Conflict) as e:
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "message": str(e), "fatal": True})
+                await websocket.close(code=4400 if not isinstance(e, NotFound) else 4404)
+            return
+        except WebSocketDisconnect:
+            return
+        watcher = Watcher(seat, lang, websocket.send_json)
+        table.watchers.add(watcher)
+        try:
+            await websocket.send_json(table.payload(seat, lang))
+            while True:
+                ref = None
+                try:
+                    message = await _receive(websocket)
+                    ref = message.get("ref")
+                    if seat is None:
+                        raise Forbidden("spectators cannot act")
+                    if message.get("type") == "act" and isinstance(message.get("action"), str):
+                        await tables.act(table, seat, message["action"])
+                    elif message.get("type") == "undo":
+                        await tables.undo(table, seat)
+                    else:
+                        raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation} or "
+                                           "{\"type\": \"undo\"}")
+                except (ColiseoError, Forbidden) as e:
+                    await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
+                except (WebSocketDisconnect, asyncio.CancelledError):
+                    raise
+                except Exception:
+                    log.exception("game %s: an action could not be completed", game_id)
+                    await websocket.send_json({"type": "error", "ref": ref,
+                                               "message": "the server could not store that action; try again"})
+                else:
+                    await websocket.send_json({"type": "ack", "ref": ref, "ply": len(table.match.steps)})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.watchers.discard(watcher)
+
+    # --- pages --------------------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby():
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str):
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str):
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def _receive(websocket: WebSocket) -> dict:
+    text = await websocket.receive_text()
+    if len(text) > MAX_MESSAGE:
+        raise ColiseoError(f"message longer than {MAX_MESSAGE} characters")
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError:
+        raise ColiseoError("messages must be JSON objects") from None
+    if not isinstance(message, dict):
+        raise ColiseoError("messages must be JSON objects")
+    return message
+
+
+async def _idle_watch(tables: Tables, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        await tables.hand_idle_seats()

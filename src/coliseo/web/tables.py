@@ -1,0 +1,398 @@
+"""Live games of the web table: one `Match` per game, its seats, its watchers, its AI seats.
+
+Everything a browser receives is built here by `Table.payload`, only from the seat's own
+observation, the events as that seat may read them, and (for the seat to move) its legal actions.
+Every accepted action is written to the store before anyone is told about it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from coliseo.agents import Seat, agent_names, make_agent
+from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
+from coliseo.core.events import view_events
+from coliseo.core.match import Match
+from coliseo.core.registry import game_class, list_games, load_game
+from coliseo.store import Store, StoredGame
+
+# Options a browser may not set: they name files on the server.
+SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
+HANDOVER_AGENT = "greedy"
+log = logging.getLogger("coliseo.web")
+
+
+class NotFound(LookupError):
+    """No such game."""
+
+
+class Forbidden(PermissionError):
+    """A token that is not this seat's."""
+
+
+class Conflict(RuntimeError):
+    """The request is well formed but the game's state does not allow it (e.g. the record is sealed)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open WebSocket: a seat (or None for a spectator) and its language."""
+
+    seat: int | None
+    lang: str
+    send: Any                              # async callable taking a dict
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+
+class Table:
+    def __init__(self, game_id: str, stored: StoredGame, match: Match):
+        self.id = game_id
+        self.stored = stored
+        self.match = match
+        self.game = match.game
+        self.lock = asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        self.agents: dict[int, Any] = {}
+        self.rng = random.Random(secrets.randbits(64))
+        self.last_activity = time.monotonic()
+        self.ai_task: asyncio.Task | None = None
+        for player, seat in enumerate(stored.seats):
+            if seat["kind"] == "ai":
+                self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
+
+    # --- who is who --------------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat the token opens; None for no token (a spectator); Forbidden for a wrong token."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for player, seat in enumerate(self.stored.seats):
+            if seat.get("token_hash") and hmac.compare_digest(seat["token_hash"], digest):
+                return player
+        raise Forbidden("this seat token does not open any seat of this game")
+
+    def ai_to_move(self) -> int | None:
+        player = self.match.state.current_player
+        return player if player in self.agents else None
+
+    # --- what a seat sees ------------------------------------------------------------------------------
+    def payload(self, seat: int | None, lang: str) -> dict:
+        """The whole picture for one reader, from their observation and their view of the events."""
+        match, state, game = self.match, self.match.state, self.game
+        log = []
+        for ply, step in enumerate(match.steps, 1):
+            for event in view_events(step.events, seat):
+                log.append({"ply": ply, "text": render(game, event, lang)})
+        last = view_events(match.steps[-1].events, seat) if match.steps else []
+        observation = state.observation(seat)
+        to_move = seat is not None and seat == state.current_player and seat not in self.agents
+        return {
+            "type": "state",
+            "id": self.id,
+            "game": game.id,
+            "name": game.name(lang),
+            "you": seat,
+            "seats": self.public_seats(),
+            "ply": len(match.steps),
+            "turn": state.turn,
+            "current_player": state.current_player,
+            "result": state.result,
+            "observation": observation,
+            "picture": picture(game, observation, lang),
+            "log": log,
+            "marks": sorted({v for e in last for v in _strings(e)}),
+            "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
+            "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
+        }
+
+    def public_seats(self) -> list[dict]:
+        return [{"kind": s["kind"], "agent": s.get("agent"), "taken": bool(s.get("token_hash")) or s["kind"] == "ai",
+                 "handed_over": bool(s.get("handed_over"))} for s in self.stored.seats]
+
+    def summary(self) -> dict:
+        state = self.match.state
+        return {"id": self.id, "game": self.game.id, "name": self.game.name("en"), "created": self.stored.created,
+                "seats": self.public_seats(), "ply": len(self.match.steps), "turn": state.turn,
+                "current_player": state.current_player, "finished": state.is_over, "result": state.result}
+
+    async def broadcast(self) -> None:
+        for watcher in list(self.watchers):
+            try:
+                await watcher.send(self.payload(watcher.seat, watcher.lang))
+            except Exception:  # noqa: BLE001 - a closed socket must not stop the others
+                self.watchers.discard(watcher)
+
+
+class Tables:
+    """All games: the live ones in memory, every one in the store."""
+
+    def __init__(self, store: Store, *, max_live: int = 10_000):
+        self.store = store
+        self.live: dict[str, Table] = {}
+        self.max_live = max_live
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    # --- creating and loading --------------------------------------------------------------------------
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
+        """A new game; returns (table, seat, token) for the creator (the first human seat, if any)."""
+        if game_id not in list_games():
+            raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
+        blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
+        if blocked:
+            raise SetupError(f"option(s) {', '.join(blocked)} can only be set on the server")
+        game = load_game(game_id, **options)
+        seed = secrets.randbits(63)
+        probe = game.new_state(seed)
+        if len(seats) != len(probe.players):
+            raise SetupError(f"{game.name()} with these options has {len(probe.players)} players: "
+                             f"give {len(probe.players)} seats, not {len(seats)}")
+        known_agents = agent_names(game_id)
+        stored_seats = []
+        for n, seat in enumerate(seats, 1):
+            if seat["kind"] == "ai":
+                if seat.get("agent") not in known_agents:
+                    raise SetupError(f"seat {n}: agent {seat.get('agent')!r} does not play {game_id}; "
+                                     f"choose one of {', '.join(known_agents)}")
+                stored_seats.append({"kind": "ai", "agent": seat["agent"]})
+            else:
+                stored_seats.append({"kind": "human"})
+        token, creator = None, None
+        humans = [p for p, s in enumerate(stored_seats) if s["kind"] == "human"]
+        if humans:
+            creator, token = humans[0], new_token()
+            stored_seats[creator]["token_hash"] = hash_token(token)
+        match = Match(game, seed, None)
+        stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
+                            seed=seed, salt=match.salt, created=match.created, seats=stored_seats,
+                            idle_seconds=idle_seconds)
+        match.players = [s.get("agent") or "human" for s in stored_seats]
+        await asyncio.to_thread(self.store.create_game, stored)
+        table = Table(stored.id, stored, match)
+        self.live[stored.id] = table
+        self.kick_ai(table)
+        return table, creator, token
+
+    async def get(self, game_id: str) -> Table:
+        table = self.live.get(game_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            table = self.live.get(game_id)
+            if table is None:
+                table = await asyncio.to_thread(self._load, game_id)
+                self.live[game_id] = table
+                self.kick_ai(table)
+        return table
+
+    def _load(self, game_id: str) -> Table:
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}")
+        try:
+            game = load_game(stored.game, **stored.options)
+            match = Match(game, stored.seed, stored.setup, salt=stored.salt, created=stored.created,
+                          players=[s.get("agent") or "human" for s in stored.seats])
+            for text in stored.actions:
+                match.play_text(text)
+        except ColiseoError as e:
+            raise Conflict(f"game {game_id} no longer replays with this engine: {e}") from None
+        return Table(game_id, stored, match)
+
+    async def resume_all(self) -> int:
+        """Load every unfinished game and let its AI seats go on; returns how many."""
+        ids = await asyncio.to_thread(self.store.unfinished_ids)
+        for game_id in ids:
+            try:
+                await self.get(game_id)
+            except Conflict:
+                continue
+        return len(ids)
+
+    async def join(self, game_id: str, seat: int | None) -> tuple[int, str]:
+        table = await self.get(game_id)
+        async with table.lock:
+            seats = table.stored.seats
+            free = [p for p, s in enumerate(seats) if s["kind"] == "human" and not s.get("token_hash")]
+            if seat is None:
+                if not free:
+                    raise Conflict("every seat of this game is taken; you can spectate it")
+                seat = free[0]
+            elif not 0 <= seat < len(seats):
+                raise SetupError(f"seat must be 0..{len(seats) - 1}")
+            elif seat not in free:
+                raise Conflict(f"seat {seat} is not free")
+            token = new_token()
+            updated = [dict(s) for s in seats]
+            updated[seat]["token_hash"] = hash_token(token)
+            await asyncio.to_thread(self.store.set_seats, game_id, updated)
+            table.stored.seats = updated
+        await table.broadcast()
+        return seat, token
+
+    # --- playing ------------------------------------------------------------------------------------------
+    async def act(self, table: Table, seat: int, text: str) -> None:
+        """Play `text` for `seat`: checked, stored, then announced. ColiseoError says why not."""
+        async with table.lock:
+            state = table.match.state
+            if state.is_over:
+                raise IllegalAction("the game is over")
+            if seat in table.agents:
+                raise IllegalAction("this seat is played by the AI")
+            if state.current_player != seat:
+                raise IllegalAction("it is not your turn")
+            action = table.game.parse_action(state, text)
+            await self._play(table, action)
+            table.last_activity = time.monotonic()
+        await table.broadcast()
+        self.kick_ai(table)
+
+    async def undo(self, table: Table, seat: int) -> None:
+        async with table.lock:
+            match = table.match
+            if seat in table.agents or not match.can_undo(seat):
+                raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
+                                    "taken back, and never one that revealed something or drew on chance")
+            ply = len(match.steps)
+            await asyncio.to_thread(self.store.remove_action, table.id, ply)
+            match.undo(seat)
+        await table.broadcast()
+
+    async def _play(self, table: Table, action) -> None:
+        """Apply and store; if storing fails the game is put back as it was stored."""
+        match = table.match
+        player, ply = match.state.current_player, len(match.steps) + 1
+        match.play(action)
+        try:
+            await asyncio.to_thread(self.store.add_action, table.id, ply, table.game.format_action(action), player,
+                                    match.state.result)
+        except Exception:
+            self.live.pop(table.id, None)
+            raise
+        if match.state.is_over:
+            table.stored.finished, table.stored.result = True, match.state.result
+
+    def kick_ai(self, table: Table) -> None:
+        if table.ai_task is None or table.ai_task.done():
+            if table.ai_to_move() is not None:
+                table.ai_task = asyncio.get_running_loop().create_task(self._run_ai(table))
+
+    async def _run_ai(self, table: Table) -> None:
+        """The AI seats play, one action at a time, off the event loop, until a person is to move."""
+        try:
+            await self._ai_turns(table)
+        except Exception:
+            log.exception("the AI of game %s stopped", table.id)
+
+    async def _ai_turns(self, table: Table) -> None:
+        while True:
+            async with table.lock:
+                player = table.ai_to_move()
+                if player is None or self.live.get(table.id) is not table:
+                    return
+                action = await asyncio.to_thread(_choose, table.agents[player], table.match.state, player, table.rng)
+                await self._play(table, action)
+                table.last_activity = time.monotonic()
+            await table.broadcast()
+
+    async def hand_idle_seats(self) -> None:
+        """Seats whose person has not acted within the game's idle limit are handed to the AI."""
+        clock = time.monotonic()
+        for table in list(self.live.values()):
+            limit = table.stored.idle_seconds
+            player = table.match.state.current_player
+            if not limit or player is None or player in table.agents or clock - table.last_activity < limit:
+                continue
+            async with table.lock:
+                seats = [dict(s) for s in table.stored.seats]
+                seats[player].update(kind="ai", agent=HANDOVER_AGENT, handed_over=True)
+                await asyncio.to_thread(self.store.set_seats, table.id, seats)
+                table.stored.seats = seats
+                table.agents[player] = make_agent(HANDOVER_AGENT, table.game, seed=secrets.randbits(32))
+            await table.broadcast()
+            self.kick_ai(table)
+
+    def record(self, table: Table) -> dict:
+        """The record, only once the game is over: before that even the action list could tell too much."""
+        if not table.match.state.is_over:
+            raise Conflict("the record is published when the game is over")
+        return table.match.record()
+
+    def replay(self, table: Table, viewer: int | None, lang: str) -> dict:
+        """Every step of a finished game as `viewer` saw it: the events and the observation after it."""
+        record = self.record(table)
+        game, match = table.game, table.match
+        if viewer is not None and viewer not in match.state.players:
+            raise SetupError(f"view must be a player 0..{len(match.state.players) - 1} or spectator")
+        again = Match(game, match.seed, match.setup, salt=match.salt)
+        frames = [{"ply": 0, "action": None, "events": [], "observation": again.state.observation(viewer)}]
+        for ply, step in enumerate(match.steps, 1):
+            events = again.play(step.action)
+            observation = again.state.observation(viewer)
+            frames.append({"ply": ply, "action": game.format_action(step.action), "player": step.player,
+                           "events": [render(game, e, lang) for e in view_events(events, viewer)],
+                           "observation": observation, "picture": picture(game, observation, lang)})
+        frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
+        return {"id": table.id, "game": game.id, "viewer": viewer, "record": record, "frames": frames}
+
+
+def _choose(agent, state, player: int, rng: random.Random):
+    return agent.act(Seat(state, player, rng))
+
+
+def render(game, event: dict, lang: str) -> str:
+    try:
+        return game.render(event, lang)
+    except (KeyError, ValueError, IndexError):
+        return event.get("type", "?")
+
+
+def picture(game, observation: dict, lang: str) -> str | None:
+    try:
+        return game.render_text(observation, lang)
+    except NotImplementedError:
+        return None
+
+
+def _strings(value) -> list[str]:
+    """The short strings inside an event (squares, zones, card ids), to mark the last action on a board."""
+    if isinstance(value, str):
+        return [value] if len(value) <= 12 else []
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k != "type" for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def catalog(lang: str = "en") -> list[dict]:
+    """The games a lobby can offer: names, player counts, the options a browser may set, the agents."""
+    out = []
+    for game_id in list_games():
+        cls = game_class(game_id)
+        options = []
+        for o in cls.options_schema:
+            if o.name in SERVER_ONLY_OPTIONS:
+                continue
+            kind = (o.kind or type(o.default)).__name__
+            options.append({"name": o.name, "default": o.default, "help": o.help, "kind": kind,
+                            "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum})
+        out.append({"id": game_id, "names": dict(cls.names), "min_players": cls.min_players,
+                    "max_players": cls.max_players, "options": options, "agents": agent_names(game_id)})
+    return out

@@ -1,0 +1,204 @@
+"""The web table's REST API and WebSockets, against the real app and a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+import coliseo
+from coliseo.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as c:
+        yield c
+
+
+def create(client, game="capsule", seats=None, **extra):
+    seats = seats or [{"kind": "human"}, {"kind": "ai", "agent": "greedy"}]
+    response = client.post("/api/games", json={"game": game, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def hello(ws, token=None, lang="en"):
+    ws.send_json({"type": "hello", "token": token, "lang": lang})
+    return ws.receive_json()
+
+
+def until_my_turn(ws):
+    """Messages until a state where this seat has legal actions (or the game is over)."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" and (message["legal"] or message["result"]):
+            return message
+
+
+def test_catalog_lists_every_game_with_its_agents_and_no_server_only_options(client):
+    rows = client.get("/api/catalog").json()
+    assert [r["id"] for r in rows] == coliseo.list_games()
+    for row in rows:
+        assert "random" in row["agents"]
+        assert not {"packs", "pack"} & {o["name"] for o in row["options"]}
+
+
+def test_a_seat_plays_against_the_ai_and_the_action_is_stored_before_the_ack(client, tmp_path):
+    made = create(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        first = hello(ws, made["token"])
+        assert first["you"] == 0 and first["legal"] and first["observation"] == _observation_now(client, made, 0)
+        ws.send_json({"type": "act", "action": first["legal"][1], "ref": "a"})
+        while (message := ws.receive_json())["type"] != "ack":
+            assert message["type"] == "state"
+        assert message["ref"] == "a"
+    stored = client.app.state.tables.store.load(made["id"])
+    assert stored.actions[0] == first["legal"][1]
+
+
+def _observation_now(client, made, seat):
+    table = client.app.state.tables.live[made["id"]]
+    return json.loads(json.dumps(table.match.state.observation(seat)))
+
+
+def test_an_illegal_action_says_why_and_changes_nothing(client):
+    made = create(client)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["token"])
+        ws.send_json({"type": "act", "action": "z9-z10", "ref": 1})
+        error = ws.receive_json()
+        assert error["type"] == "error" and "legal now" in error["message"] and error["ref"] == 1
+        ws.send_json({"type": "act", "action": 42})
+        assert "act" in ws.receive_json()["message"]
+        ws.send_text("not json")
+        assert "JSON" in ws.receive_json()["message"]
+    assert client.app.state.tables.store.load(made["id"]).actions == []
+
+
+def test_nobody_acts_for_another_seat(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    assert joined["seat"] == 1 and joined["token"] != made["token"]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        state = hello(ws, joined["token"])
+        assert state["you"] == 1 and state["legal"] == []
+        ws.send_json({"type": "act", "action": "end"})
+        assert ws.receive_json()["message"] == "it is not your turn"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        refused = hello(ws, "not-a-real-token")
+        assert refused["type"] == "error" and refused["fatal"]
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        spectator = hello(ws, None)
+        assert spectator["you"] is None and spectator["legal"] == []
+        assert spectator["observation"] == _observation_now(client, made, None)
+        ws.send_json({"type": "act", "action": "end"})
+        assert ws.receive_json()["message"] == "spectators cannot act"
+    assert client.post(f"/api/games/{made['id']}/join", json={}).status_code == 409
+
+
+def test_no_payload_shows_the_opponents_hidden_capsules(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    table = client.app.state.tables.live[made["id"]]
+    secret = {p["card"] for p in table.match.state.observation(1)["pieces"] if p["owner"] == 1}
+    visible_to_0 = {p.get("card") for p in table.match.state.observation(0)["pieces"]}
+    hidden = secret - visible_to_0
+    assert hidden, "player 2 starts with capsules player 1 cannot see"
+    with client.websocket_connect(f"/ws/{made['id']}") as ws0, client.websocket_connect(f"/ws/{made['id']}") as ws1:
+        seen0 = hello(ws0, made["token"])
+        seen1 = hello(ws1, joined["token"])
+        ws0.send_json({"type": "act", "action": "end"})
+        updates = [ws0.receive_json(), ws0.receive_json()]
+        for card in hidden:
+            assert card not in json.dumps([seen0, *updates])
+        assert hidden <= {p.get("card") for p in seen1["observation"]["pieces"]}
+
+
+def test_undo_takes_back_a_move_within_the_turn_and_in_the_store(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        state = hello(ws, made["token"])
+        move = next(a for a in state["legal"] if "-" in a)
+        ws.send_json({"type": "act", "action": move})
+        after = ws.receive_json()
+        assert ws.receive_json()["type"] == "ack" and after["can_undo"] and after["ply"] == 1
+        ws.send_json({"type": "undo"})
+        undone = ws.receive_json()
+        assert undone["ply"] == 0 and undone["observation"] == state["observation"]
+        assert ws.receive_json()["type"] == "ack"
+        ws.send_json({"type": "undo"})
+        assert "nothing to undo" in ws.receive_json()["message"]
+    assert client.app.state.tables.store.load(made["id"]).actions == []
+
+
+def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client):
+    made = create(client, seats=[{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}],
+                  options={"max_turns": 4})
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        if hello(ws)["result"] is None:
+            until_my_turn(ws)
+    record = client.get(f"/api/games/{made['id']}/record").json()
+    assert record["format"] == "coliseo-record/1" and record["seed"] is not None and record["result"]
+    assert coliseo.core.match.verify(record).state.result == record["result"]
+    for view in ("0", "1", "spectator"):
+        replay = client.get(f"/api/games/{made['id']}/replay", params={"view": view}).json()
+        assert len(replay["frames"]) == len(record["actions"]) + 1
+    assert client.get(f"/api/games/{made['id']}/replay", params={"view": "9"}).status_code == 422
+
+
+def test_the_record_and_the_seed_stay_sealed_while_the_game_is_played(client):
+    made = create(client)
+    assert client.get(f"/api/games/{made['id']}/record").status_code == 409
+    assert client.get(f"/api/games/{made['id']}/replay").status_code == 409
+    seed = str(client.app.state.tables.live[made["id"]].match.seed)
+    for path in (f"/api/games/{made['id']}", "/api/games"):
+        assert seed not in client.get(path).text
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"game": "chess", "seats": [{"kind": "human"}]}, 400, "unknown game"),
+    ({"game": "capsule", "seats": [{"kind": "human"}]}, 400, "2 players"),
+    ({"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "nobody"}]}, 400, "agent"),
+    ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "options": {"max_turns": "x"}}, 400, "max_turns"),
+    ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "options": {"packs": ["/etc/passwd"]}}, 400, "server"),
+    ({"game": "capsule", "seats": [{"kind": "robot"}] * 2}, 422, "seats"),
+    ({"seats": []}, 422, "game"),
+])
+def test_bad_requests_get_a_clear_4xx_and_create_nothing(client, body, status, words):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == status and words in response.json()["detail"]
+    assert client.get("/api/games").json() == []
+
+
+def test_too_large_bodies_and_unknown_games_are_refused(client):
+    big = client.post("/api/games", content=b"{" + b" " * 20_000 + b"}", headers={"content-type": "application/json"})
+    assert big.status_code == 413
+    assert client.get("/api/games/000000000000").status_code == 404
+    assert client.get("/api/games/not-an-id").status_code == 422
+    with client.websocket_connect("/ws/000000000000") as ws:
+        assert hello(ws)["fatal"]
+
+
+def test_an_idle_seat_is_handed_to_the_ai(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'idle.db'}", idle_check_seconds=0.05)
+    with TestClient(app) as client:
+        made = create(client, idle_seconds=5)
+        table = client.app.state.tables.live[made["id"]]
+        table.last_activity -= 10          # five seconds of nobody acting, without waiting for them
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, made["token"])
+            while not ws.receive_json()["seats"][0]["handed_over"]:
+                pass
+        assert client.app.state.tables.store.load(made["id"]).seats[0]["kind"] == "ai"
+
+
+def test_the_pages_and_their_files_are_served_by_the_app(client):
+    for path in ("/", "/play/000000000000", "/replay/000000000000"):
+        page = client.get(path)
+        assert page.status_code == 200 and "<script" in page.text
+        assert "http" not in page.text.replace("http-equiv", "")
+        for src in __import__("re").findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
+            assert client.get(src).status_code == 200, src
+    assert "default-src 'self'" in client.get("/").headers["content-security-policy"]
