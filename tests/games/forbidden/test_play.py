@@ -16,7 +16,7 @@ def test_random_games_keep_the_invariants():
     """Many seeded random duels to the end, §8 after every action."""
     inv = Invariants()
     reasons = set()
-    for seed in range(300):
+    for seed in range(500):
         rng = random.Random(seed)
         s = GAME.new_state(seed)
         while not s.is_over:
