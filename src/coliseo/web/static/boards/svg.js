@@ -1,0 +1,31 @@
+// Small helpers to build SVG boards.
+const NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+export function title(text) { return svg("title", {}, text); }
+
+/** A clickable, focusable square or zone: Enter or a click chooses it when it is a legal next step. */
+export function spot(id, ui, attrs, ...children) {
+  const classes = ["spot"];
+  if (ui.targets && ui.targets.has(id)) classes.push("target");
+  if (ui.selection && ui.selection.includes(id)) classes.push("selected");
+  if (ui.marks && ui.marks.has(id)) classes.push("mark");
+  const g = svg("g", { class: classes.join(" "), "data-target": id, ...attrs }, ...children);
+  if (ui.targets && ui.targets.has(id)) {
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+  }
+  if (ui.onTarget) {
+    g.addEventListener("click", () => ui.onTarget(id));
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.onTarget(id); } });
+  }
+  return g;
+}
+
+export const PLAYER_COLORS = ["#2563a8", "#b23a2e", "#2f7d3a", "#8a5a00"];

@@ -1,0 +1,112 @@
+// The lobby: choose a game, its options and who sits where; list the recent games.
+import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+
+const form = document.getElementById("new-game");
+const message = document.getElementById("message");
+let catalog = [];
+
+async function start() {
+  document.documentElement.lang = lang();
+  document.getElementById("lang-slot").replaceChildren(langPicker(() => location.reload()));
+  document.getElementById("new-title").textContent = t("newGame");
+  document.getElementById("recent-title").textContent = t("recent");
+  catalog = await (await fetch("/api/catalog")).json();
+  drawForm(catalog[0].id);
+  listGames();
+}
+
+function playerCount(game, values) {
+  const players = game.options.find((o) => o.name === "players");
+  return players ? Number(values.players ?? players.default) : game.min_players;
+}
+
+function drawForm(gameId, values = {}) {
+  const game = catalog.find((g) => g.id === gameId);
+  const gameSelect = el("select", { id: "game", name: "game", onchange: () => drawForm(gameSelect.value) },
+    catalog.map((g) => new Option(g.names[lang()] || g.names.en, g.id, false, g.id === gameId)));
+  const options = game.options.filter((o) => o.kind !== "list").map((o) => optionInput(o, values, () => {
+    const now = readOptions(game);
+    if (o.name === "players") drawForm(gameId, now);
+  }));
+  const seats = [];
+  for (let p = 0; p < playerCount(game, values); p++) {
+    const select = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
+      new Option(t("human"), "human", false, p === 0),
+      game.agents.map((a) => new Option(`${t("ai")}: ${a}`, `ai:${a}`, false, p > 0 && a === preferred(game))));
+    seats.push(el("label", { class: "seat" }, t("player", { n: p + 1 }), " ", select));
+  }
+  const idle = el("select", { id: "idle" }, new Option(t("never"), ""),
+    [60, 300, 900].map((s) => new Option(`${s / 60} min`, String(s))));
+  form.replaceChildren(
+    el("p", {}, el("label", {}, t("game"), " ", gameSelect)),
+    el("fieldset", {}, el("legend", {}, t("seats")), el("div", { class: "seats" }, seats)),
+    el("details", {}, el("summary", {}, t("options")), el("div", { class: "kv" }, options)),
+    el("p", {}, el("label", {}, t("idle"), " ", idle)),
+    el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
+  form.onsubmit = (e) => { e.preventDefault(); create(game); };
+}
+
+function preferred(game) { return game.agents.includes("greedy") ? "greedy" : game.agents[0]; }
+
+function optionInput(o, values, onChange) {
+  const value = values[o.name] ?? o.default;
+  let input;
+  if (o.choices.length) {
+    input = el("select", {}, o.choices.map((c) => new Option(String(c), String(c), false, c === value)));
+  } else if (o.kind === "bool") {
+    input = el("input", { type: "checkbox", checked: value === true });
+  } else if (o.kind === "int") {
+    input = el("input", { type: "number", value: String(value), min: o.minimum ?? undefined, max: o.maximum ?? undefined });
+  } else {
+    input = el("input", { type: "text", value: String(value) });
+  }
+  input.name = o.name;
+  input.dataset.kind = o.kind;
+  input.title = o.help;
+  input.onchange = onChange;
+  return el("label", { title: o.help }, o.name, " ", input);
+}
+
+function readOptions(game) {
+  const out = {};
+  for (const input of form.querySelectorAll("[data-kind]")) {
+    const o = game.options.find((x) => x.name === input.name);
+    let value = input.type === "checkbox" ? input.checked : input.value;
+    if (o.kind === "int") value = Number(value);
+    if (o.choices.length && typeof o.default === "number") value = Number(value);
+    if (value !== o.default) out[o.name] = value;
+  }
+  return out;
+}
+
+async function create(game) {
+  const seats = [...form.querySelectorAll("select[id^=seat-]")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "ai", agent: s.value.slice(3) });
+  const idle = document.getElementById("idle").value;
+  const body = { game: game.id, options: readOptions(game), seats, idle_seconds: idle ? Number(idle) : null };
+  const response = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) { message.textContent = answer.detail; return; }
+  if (answer.token) localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  location.href = answer.seat === null ? answer.spectate_url : answer.play_url;
+}
+
+async function listGames() {
+  const games = await (await fetch("/api/games")).json();
+  const names = Object.fromEntries(catalog.map((g) => [g.id, g.names[lang()] || g.names.en]));
+  document.getElementById("games").replaceChildren(...games.map((g) => {
+    const mine = localStorage.getItem(seatKey(g.id));
+    const free = g.seats.some((s) => !s.taken);
+    const links = [];
+    if (mine && !g.finished) links.push(el("a", { href: `/play/${g.id}` }, t("play")));
+    if (free && !mine && !g.finished) links.push(el("a", { href: `/play/${g.id}?join=1` }, t("join")));
+    links.push(el("a", { href: `/play/${g.id}?spectate=1` }, t("spectate")));
+    if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
+    return el("tr", {}, el("td", {}, names[g.game] || g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
+      el("td", {}, g.seats.map((s) => (s.kind === "ai" ? s.agent : s.taken ? t("human") : t("free"))).join(" · ")),
+      el("td", {}, g.finished ? t("over") : `#${g.ply}`), el("td", {}, links.flatMap((a) => [a, " "])));
+  }));
+}
+
+start();

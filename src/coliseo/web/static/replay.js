@@ -1,0 +1,54 @@
+// The replay viewer: step through a finished game's record as one player or a spectator saw it.
+import { el, lang, langPicker, t } from "/static/i18n.js";
+import { loadBoard } from "/static/boards/index.js";
+
+const gameId = location.pathname.split("/").pop();
+const $ = (id) => document.getElementById(id);
+let data = null, board = null, index = 0, view = new URLSearchParams(location.search).get("view") || "spectator";
+
+async function start() {
+  document.documentElement.lang = lang();
+  $("lang-slot").replaceChildren(langPicker(() => location.reload()));
+  await load();
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") go(index + 1);
+    if (e.key === "ArrowLeft") go(index - 1);
+  });
+}
+
+async function load() {
+  const response = await fetch(`/api/games/${gameId}/replay?view=${view}&lang=${lang()}`);
+  const answer = await response.json();
+  if (!response.ok) { $("message").textContent = answer.detail; return; }
+  data = answer;
+  board = board || await loadBoard(data.game, lang());
+  controls();
+  go(Math.min(index, data.frames.length - 1));
+}
+
+function controls() {
+  const players = data.record.players || [];
+  const select = el("select", { id: "view", "aria-label": t("view"), onchange: () => { view = select.value; load(); } },
+    new Option(t("spectator"), "spectator", false, view === "spectator"),
+    players.map((_, p) => new Option(t("player", { n: p + 1 }), String(p), false, view === String(p))));
+  $("controls").replaceChildren(t("view"), " ", select, " ",
+    el("button", { id: "first", onclick: () => go(0) }, t("first")),
+    el("button", { id: "prev", onclick: () => go(index - 1) }, t("prev")),
+    el("button", { id: "next", onclick: () => go(index + 1) }, t("next")),
+    el("button", { id: "last", onclick: () => go(data.frames.length - 1) }, t("last")));
+  $("links").replaceChildren(el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json` }, t("download")));
+}
+
+function go(n) {
+  index = Math.max(0, Math.min(n, data.frames.length - 1));
+  const frame = data.frames[index];
+  const viewer = view === "spectator" ? null : Number(view);
+  $("title").textContent = data.game;
+  $("step").textContent = t("step", { n: index, m: data.frames.length - 1 }) + (frame.action ? ` · ${frame.action}` : "");
+  board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [] },
+    { targets: new Set(), selection: [], marks: new Set(), onTarget: null });
+  $("log").replaceChildren(...frame.events.map((text) => el("li", {}, text)));
+  document.body.dataset.step = String(index);
+}
+
+start();
