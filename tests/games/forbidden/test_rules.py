@@ -148,12 +148,32 @@ def test_card_set_in_the_spell_row_counts_as_face_down_play():
     assert s.spells[0][1][0] == 682 and s.counters[0][FACEDOWN_PLAYS] == 1 and s.phase == "battle"
 
 
-def test_chain_on_a_monster_ending_in_an_equip_sets_it_known():
-    # A trap and an equip on an occupied monster zone: the monster fuses away only with a recipe, so use
-    # two non-monsters on the spell row instead: Sparks onto a set Sparks fuses into Hinotama (set, known).
+def test_chain_on_a_monster_zone_ending_in_an_equip_sets_it_known_in_the_spell_row():
+    # Flame Swordsman + Umi = Legendary Sword (an equip): the monster zone empties, the sword is set, known.
+    s = duel(hand=[334, BABY], mine=[mon(FLAME)], my_spells=[setc(343)])
+    ev = act(s, "play 1 m1")
+    assert ev[1]["result"] == 301 and s.monsters[0][0] is None
+    assert s.spells[0][1] == [301, False, False, 0, 0, 0, False, False, True] and s.phase == "battle"
+    s = duel(hand=[334], mine=[mon(FLAME)], my_spells=[setc(343)] * 5)
+    act(s, "play 1 m1")
+    assert s.monsters[0][0] is None and s.removed[0] == [FLAME, 334, 301]
+
+
+def test_chain_on_a_monster_zone_ending_in_a_magic_activates_it():
+    # Harpie Lady + House of Adhesive Tape = Harpie's Feather Duster, activated at once.
+    s = duel(hand=[681], mine=[mon(62)], their_spells=[setc(682), setc(339)])
+    act(s, "play 1 m1")
+    assert s.monsters[0][0] is None and s.spells[1] == [None] * 5 and s.counters[0][PURE_MAGIC] == 1
+    assert s.removed[0] == [62, 681, 672]
+
+
+def test_card_onto_a_set_card_is_a_combination():
+    # Sparks onto a set Sparks fuses into Hinotama (set, known).
     s = duel(hand=[343], my_spells=[setc(343)])
-    act(s, "play 1 s1")
+    ev = act(s, "play 1 s1")
     assert s.spells[0][0] == [344, False, False, 0, 0, 0, False, False, True]
+    assert types(ev) == ["play", "fusion", "set"] and ev[0]["cards"] == [343]  # a combination is shown
+    assert s.counters[0][FACEDOWN_PLAYS] == 1  # one hand card onto an occupied spell zone still counts (R15)
 
 
 def test_only_one_play_per_turn_and_place_comes_first():

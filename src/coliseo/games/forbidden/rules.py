@@ -233,7 +233,7 @@ class DuelState(State):
         combo = len(seq) >= 2 or occupied
         if len(seq) == 1 and (fd or dest >= 6):
             self.counters[p][FACEDOWN_PLAYS] += 1
-        if len(seq) == 1 and (fd or dest >= 6):  # nothing shown to the opponent: undoable
+        if len(seq) == 1 and (fd or dest >= 6) and not combo:  # nothing shown to the opponent: undoable
             event = {"type": "play_hidden", "player": p, "dest": _dest_name(dest), "count": 1,
                      "private": private([p], card=ids[0])}
         else:
