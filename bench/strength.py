@@ -1,0 +1,69 @@
+"""The strength table: mcts > greedy > random (and, in the Forbidden duel, mcts > fm-classic).
+
+Each pair plays GAMES games with seats rotated, one process (so one core), seeded; the first
+agent's win rate gets a Wilson 95% interval. Prints one JSON object per pair, one per line, and
+a final list; time per move is measured for every agent (mean and 99th percentile and max).
+
+    .venv/bin/python bench/strength.py --game capsule --games 100
+    .venv/bin/python bench/strength.py --game forbidden --pairs mcts:iterations=200,fm-classic
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from coliseo.sim.run import make_config, play_one
+from coliseo.sim.stats import outcome_of, wilson
+
+MCTS = "mcts:iterations=400:depth=8"
+PAIRS = {"default": [(MCTS, "greedy"), ("greedy", "random")],
+         "forbidden": [(MCTS, "greedy"), ("greedy", "random"), (MCTS, "fm-classic")]}
+
+
+def measure(game: str, first: str, second: str, games: int, seed: int, options: dict) -> dict:
+    config = make_config(game, [first, second], seed, options)
+    clock: dict = {}
+    wins = draws = 0
+    lengths = []
+    start = time.perf_counter()
+    for i in range(games):
+        row = play_one(config, i, clock=clock)
+        player = row["seats"].index(first)
+        result = outcome_of(row, player)
+        wins += result == "win"
+        draws += result == "draw"
+        lengths.append(row["length"])
+    low, high = wilson(wins, games)
+    times = {spec: {"mean_s": statistics.fmean(t), "p99_s": sorted(t)[int(0.99 * (len(t) - 1))], "max_s": max(t),
+                    "moves": len(t)} for spec, t in clock.items()}
+    return {"game": game, "options": options, "agent": first, "opponent": second, "games": games,
+            "wins": wins, "draws": draws, "win_rate": wins / games, "wilson_low": low, "wilson_high": high,
+            "passes": low > 0.5, "mean_length": statistics.fmean(lengths), "seconds_per_move": times,
+            "wall_s": time.perf_counter() - start}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pairs", nargs="*", help="A,B pairs of agent specs (default: the table's pairs)")
+    parser.add_argument("--option", "-o", action="append", default=[], help="game option NAME=VALUE")
+    args = parser.parse_args()
+    options = {}
+    for text in args.option:
+        key, _, value = text.partition("=")
+        options[key] = int(value) if value.isdigit() else value
+    pairs = [tuple(p.split(",")) for p in args.pairs] if args.pairs else PAIRS.get(args.game, PAIRS["default"])
+    results = []
+    for first, second in pairs:
+        results.append(measure(args.game, first, second, args.games, args.seed, options))
+        print(json.dumps(results[-1]), flush=True)
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

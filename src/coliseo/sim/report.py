@@ -1,0 +1,137 @@
+"""`coliseo report`: one HTML page (PNG plots embedded) from a simulation file.
+
+Win rates with intervals, the game-length histogram, first-player advantage, how games end, and
+the balance insight: the win-rate lift of each setup item (monster, card, die, King...) so a
+designer sees what is too strong.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+
+from .run import RunConfig
+from .stats import item_lifts, summarize
+
+
+def plt_figure(width: float, height: float):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=(width, height))
+
+
+def _png(fig) -> str:
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buffer, format="png", dpi=90)
+    plt.close(fig)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def _interval_plot(labels: list[str], rates: list[dict], title: str, reference: float | None = None) -> str:
+    fig, ax = plt_figure(6.5, 0.6 + 0.45 * len(labels))
+    y = list(range(len(labels)))[::-1]
+    ax.errorbar([r["rate"] for r in rates], y,
+                xerr=[[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]],
+                fmt="o", capsize=4)
+    if reference is not None:
+        ax.axvline(reference, color="grey", linestyle=":")
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("rate (95% Wilson interval)")
+    ax.set_title(title)
+    return _png(fig)
+
+
+def _length_histogram(rows: list[dict]) -> str:
+    fig, ax = plt_figure(6.5, 3)
+    ax.hist([r["length"] for r in rows], bins=30)
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    return _png(fig)
+
+
+def _lift_plot(lifts: list[dict]) -> str:
+    fig, ax = plt_figure(6.5, 0.6 + 0.3 * len(lifts))
+    y = list(range(len(lifts)))[::-1]
+    ax.errorbar([r["lift"] for r in lifts], y,
+                xerr=[[r["lift"] - r["lift_low"] for r in lifts], [r["lift_high"] - r["lift"] for r in lifts]],
+                fmt="o", capsize=3)
+    ax.axvline(0, color="grey", linestyle=":")
+    ax.set_yticks(y, [r["item"] for r in lifts])
+    ax.set_xlabel("win-rate lift over all sides (95% interval)")
+    ax.set_title("Setup items")
+    return _png(fig)
+
+
+def _pct(r: dict) -> str:
+    return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}–{100 * r['high']:.1f}]"
+
+
+def _table(headers: list[str], body: list[list]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in body)
+    return f"<table><tr>{head}</tr>{rows}</table>"
+
+
+def build_report(config: RunConfig, rows: list[dict], max_items: int = 30) -> str:
+    """The report page as HTML text."""
+    if not rows:
+        from coliseo.core.errors import SetupError
+
+        raise SetupError("the run file has no finished game to report on")
+    summary = summarize(rows)
+    agents = summary["agents"]
+    seats = summary["seats"]
+    lifts = item_lifts(rows)
+    half = max_items // 2
+    shown = lifts if len(lifts) <= max_items else lifts[:half] + lifts[-half:]   # the strongest and weakest
+    seat_plot = _interval_plot([f"player {p + 1}" for p in seats], [s["win"] for s in seats.values()],
+                               "Win rate per seat", 1 / len(config.agents))
+    agent_plot = _interval_plot(list(agents), [s["win"] for s in agents.values()], "Win rate per agent")
+    parts = [
+        f"<h1>{html.escape(config.game)}: {summary['games']} games</h1>",
+        f"<p>agents {html.escape(', '.join(config.agents))}; seed {config.seed}; "
+        f"options {html.escape(str(config.options or 'default'))}; "
+        f"setups: {len(config.setups) if config.setups else 'the default'}</p>",
+        "<h2>Win rates</h2>",
+        _table(["agent", "games", "win", "draw", "mean length", "median length"],
+               [[a, s["games"], _pct(s["win"]), _pct(s["draw"]), f"{s['mean_length']:.1f}", s["median_length"]]
+                for a, s in agents.items()]),
+        f'<img src="{agent_plot}">',
+        "<h2>Seats and first-player advantage</h2>",
+        _table(["seat", "games", "win", "draw"],
+               [[f"player {p + 1}", s["games"], _pct(s["win"]), _pct(s["draw"])] for p, s in seats.items()]),
+        f"<p>The player who moved first won {_pct(summary['first_player'])} of the games "
+        f"(fair: {100 / len(config.agents):.0f}%).</p>",
+        f'<img src="{seat_plot}">',
+        "<h2>Game length and how games end</h2>",
+        f"<p>mean {summary['mean_length']:.1f} actions, median {summary['median_length']}</p>",
+        f'<img src="{_length_histogram(rows)}">',
+        _table(["reason", "games", "share"],
+               [[r, n, f"{100 * n / summary['games']:.1f}%"] for r, n in sorted(summary["reasons"].items())]),
+        "<h2>Balance: setup items in winning sides</h2>",
+    ]
+    if shown:
+        parts += ["<p>Lift = win rate of the sides that had the item minus the win rate of all sides. "
+                  "An interval wholly above zero points at an item that is likely too strong; wholly below "
+                  "zero, too weak.</p>",
+                  _table(["item", "sides", "win rate", "lift [95%]"],
+                         [[r["item"], r["sides"], f"{100 * r['win_rate']:.1f}%",
+                           f"{100 * r['lift']:+.1f} [{100 * r['lift_low']:+.1f}, {100 * r['lift_high']:+.1f}]"]
+                          for r in shown]),
+                  f'<img src="{_lift_plot(shown)}">']
+    else:
+        parts.append("<p>Every side had the same setup items (or none were named), so there is nothing to "
+                     "compare. Run with <code>--setup</code> naming a list of varied setups.</p>")
+    style = ("body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:collapse;margin:1em 0}"
+             "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}img{max-width:100%}")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>Coliseo report: {html.escape(config.game)}"
+            f"</title><style>{style}</style></head><body>{''.join(parts)}</body></html>")

@@ -1,0 +1,108 @@
+"""Simulations: seeded games whatever the workers, rotated seats, files, resume, every game, bad input."""
+
+import json
+
+import pytest
+
+import coliseo
+from coliseo.core.errors import SetupError
+from coliseo.sim.run import make_config, read_run, setup_items, simulate
+
+
+@pytest.fixture(scope="module")
+def config():
+    return make_config("capsule", ["greedy", "random"], seed=7)
+
+
+@pytest.fixture(scope="module")
+def eight_games(config):
+    return simulate(config, 8)
+
+
+def test_same_seed_gives_the_same_games_whatever_the_workers(config, eight_games):
+    assert simulate(config, 8, workers=2) == eight_games
+    assert simulate(make_config("capsule", ["greedy", "random"], seed=8), 8) != eight_games
+
+
+def test_seats_rotate_so_no_agent_always_moves_first(eight_games):
+    first_movers = [row["seats"][row["first_player"]] for row in eight_games]
+    assert first_movers.count("greedy") == first_movers.count("random") == 4
+    assert [row["seats"] for row in eight_games[:2]] == [["greedy", "random"], ["random", "greedy"]]
+
+
+def test_jsonl_and_parquet_files_keep_the_games(tmp_path, config, eight_games):
+    for name in ("run.jsonl", "run.parquet"):
+        simulate(config, 8, tmp_path / name, workers=2)
+        stored_config, rows = read_run(tmp_path / name)
+        assert stored_config == config
+        assert sorted(rows, key=lambda r: r["index"]) == eight_games
+
+
+def test_resume_continues_a_run_to_the_same_games(tmp_path, config, eight_games):
+    path = tmp_path / "run.jsonl"
+    simulate(config, 3, path)
+    with path.open("a") as f:
+        f.write('{"index": 3, "seed"')          # a line cut by a crash
+    stored, done = read_run(path)
+    assert len(done) == 3
+    assert simulate(stored, 8, path, done=done) == eight_games
+    assert len(read_run(path)[1]) == 8
+
+
+def test_an_interrupted_run_keeps_its_finished_games(tmp_path, config, eight_games):
+    path = tmp_path / "run.parquet"
+    seen = []
+
+    def stop_after_three(row):
+        seen.append(row)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(config, 8, path, workers=2, on_row=stop_after_three)
+    stored, done = read_run(path)
+    assert done == eight_games[:3]
+    assert simulate(stored, 8, path, done=done) == eight_games
+
+
+@pytest.mark.parametrize("game_id", coliseo.list_games())
+def test_every_game_simulates(game_id):
+    rows = simulate(make_config(game_id, ["random", "random"], seed=1), 2)
+    assert [r["index"] for r in rows] == [0, 1]
+    for row in rows:
+        assert row["length"] > 0 and row["reason"] != "unfinished"
+
+
+def test_three_player_runs_set_the_player_count():
+    config = make_config("fantastiqa", ["random", "random", "greedy"], seed=2)
+    assert config.options["players"] == 3
+    rows = simulate(config, 3)
+    assert [row["seats"].index("greedy") for row in rows] == [2, 1, 0]
+
+
+def test_setup_items_name_each_sides_content():
+    setup = {"players": [{"preset": "adv_storm"}, {"king": "dusk_king", "team": ["night_wisp", "clay_brute"]}]}
+    assert setup_items(setup, 0) == ["preset=adv_storm"]
+    assert setup_items(setup, 1) == ["king=dusk_king", "team=clay_brute", "team=night_wisp"]
+    assert setup_items(None, 0) == []
+
+
+@pytest.mark.parametrize("args, words", [
+    (("capsule", ["greedy", "nobody"], 0), "unknown agent 'nobody'"),
+    (("capsule", ["greedy"], 0), "played by 2 players here, but 1 agents"),
+    (("capsule", ["mcts:depth", "greedy"], 0), "must be written NAME=VALUE"),
+    (("capsule", ["greedy", "random"], 0, None, [{"players": []}]), "setup 1:"),
+    (("nogame", ["greedy", "random"], 0), "nogame"),
+])
+def test_bad_runs_are_refused_with_the_reason(args, words):
+    with pytest.raises(coliseo.ColiseoError, match=words):
+        make_config(*args)
+
+
+def test_a_file_that_is_not_a_run_is_refused(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps({"hello": 1}) + "\n")
+    with pytest.raises(SetupError, match="not a simulation file"):
+        read_run(path)
+    with pytest.raises(SetupError, match=r"must end in \.jsonl or \.parquet"):
+        read_run(tmp_path / "x.csv")

@@ -1,0 +1,39 @@
+"""Win rates with Wilson intervals, seat and first-mover advantage, item lifts."""
+
+import pytest
+
+from coliseo.sim.stats import item_lifts, summarize, wilson
+
+
+def row(index, seats, winners, first=0, length=10, items=None):
+    return {"index": index, "seed": index, "seats": seats, "winners": winners, "reason": "x", "scores": None,
+            "length": length, "first_player": first, "items": items or [[] for _ in seats]}
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(60, 100)[0] == pytest.approx(0.5020, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_wins_draws_seats_and_first_mover():
+    rows = [row(0, ["a", "b"], [0], length=10), row(1, ["b", "a"], [1], length=20),
+            row(2, ["a", "b"], [], length=30), row(3, ["b", "a"], [0], length=40)]
+    s = summarize(rows)
+    assert s["agents"]["a"]["win"]["count"] == 2 and s["agents"]["b"]["win"]["count"] == 1
+    assert s["agents"]["a"]["draw"]["count"] == 1
+    assert s["seats"][0]["win"]["count"] == 2 and s["seats"][1]["win"]["count"] == 1
+    assert s["first_player"]["count"] == 2 and s["first_player"]["games"] == 4
+    assert s["mean_length"] == 25 and s["median_length"] == 25
+
+
+def test_item_lift_points_at_the_strong_item():
+    rows = []
+    for i in range(40):
+        strong_side = i % 2
+        items = [["x"], ["x"]]
+        items[strong_side] = ["dragon"]
+        rows.append(row(i, ["a", "b"], [strong_side] if i % 5 else [1 - strong_side], items=items))
+    lifts = {r["item"]: r for r in item_lifts(rows)}
+    assert lifts["dragon"]["win_rate"] == pytest.approx(0.8)
+    assert lifts["dragon"]["lift_low"] > 0 > lifts["x"]["lift_high"]
