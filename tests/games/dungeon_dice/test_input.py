@@ -247,3 +247,21 @@ def test_greedy_plays_legal_games_and_holds_its_own_against_random():
         assert s.is_over
         wins += s.result["winners"] == [greedy_seat]
     assert wins >= 3
+
+
+def test_a_person_may_pick_a_candidate_net_by_its_number():
+    s = position(pool={"S": 1})
+    act(s, "summon cave_rat")
+    third = s.legal_actions()[2]
+    assert GAME.parse_action(s, "3") == third
+    check_bad_notation(GAME, s, "167")
+    s2 = position(pool={"S": 1})
+    check_bad_notation(GAME, s2, "3")                 # numbers mean nothing outside the placing step
+
+
+def test_cards_listing_and_players_guide():
+    rows = GAME.card_rows("es")
+    assert len(rows) == 10 + 34
+    wisp = next(r for r in rows if r["id"] == "lantern_wisp")
+    assert wisp["name"] == "Fuego Fatuo" and wisp["level"] == 1 and "crests" in wisp["effect"]
+    assert "Amo del Calabozo" in GAME.rules_text("es") and "Dungeon Master" in GAME.rules_text("en")

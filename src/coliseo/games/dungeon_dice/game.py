@@ -223,6 +223,11 @@ class DungeonDice(Game):
             return None
         kind = tokens[0].lower()
         args = tokens[1:]
+        if kind.isdigit() and not args and state.phase == "placing":
+            # the placing step's candidates are numbered in the terminal picture: "12" picks the 12th
+            dims = state.legal_actions()
+            k = int(kind)
+            return dims[k - 1] if 1 <= k <= len(dims) else None
         sq = self.geo.index.get
         cards = self.content.cards
         if kind in ("battle", "spend2", "end", "defend", "pass") and not args:
@@ -343,6 +348,28 @@ class DungeonDice(Game):
                 return WORDS["draw"][lang]
             return WORDS["wins"][lang].format(p=player_name(value[0], lang))
         return str(value)
+
+    def card_rows(self, lang: str = "en") -> list[dict]:
+        """The loaded content as flat rows for `coliseo cards dungeon_dice` (dice first, then cards)."""
+        rows = []
+        for die in self.content.dice.values():
+            faces = " ".join(CRESTS[c] + (str(n) if die.cls == "common" else "") for c, n in die.faces)
+            rows.append({"id": die.id, "name": die.names.get(lang, die.names["en"]), "kind": f"die ({die.cls})",
+                         "faces": faces, "copies": die.copies})
+        for card in self.content.cards.values():
+            row = {"id": card.id, "name": card.names.get(lang, card.names["en"]), "kind": card.type,
+                   "limit": card.limit}
+            if card.type == "monster":
+                row.update(level=card.level, atk=card.atk, defense=card.defense)
+                if card.kind:
+                    params = " ".join(f"{k}={v}" for k, v in sorted(card.params.items()))
+                    row["effect"] = f"{card.kind} {params} (once per {card.once})".replace("  ", " ")
+                if card.condition:
+                    row["self_summon"] = card.condition
+            else:
+                row["effect"] = (card.kind + " " + " ".join(f"{k}={v}" for k, v in sorted(card.params.items()))).strip()
+            rows.append(row)
+        return rows
 
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         from .render import render_text

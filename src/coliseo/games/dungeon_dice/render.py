@@ -8,7 +8,7 @@ L = {
     "en": {"turn": "Turn {t} · {p} to act · {phase}", "hearts": "Hearts", "crests": "Crests", "you": "you",
            "dice": "Dice drawn", "rolled": "rolled", "legend": "Pieces", "master": "Master",
            "gy": "Graveyard", "lib": "deck {n} cards", "set": "set cards (turn)", "your_deck": "Your deck",
-           "your_set": "Your set traps", "placing": "Placing {c}: choose a net (# = the six new squares)",
+           "your_set": "Your set traps", "placing": "Placing {c}: choose a net by its notation or its number (# = the six new squares)",
            "window": "Attack {a} → {t}: the defender may answer", "locks": "Locked in Spend 2",
            "legal": "Legal actions", "over": "Game over", "draw": "a draw", "wins": "{p} wins",
            "key": "key: - path of P1  = path of P2  O black hole  [1]/[2] Masters  A.. P1 monsters  a.. P2 monsters",
@@ -17,7 +17,7 @@ L = {
     "es": {"turn": "Turno {t} · juega {p} · {phase}", "hearts": "Corazones", "crests": "Crestas", "you": "tú",
            "dice": "Dados sacados", "rolled": "tirada", "legend": "Piezas", "master": "Amo del Calabozo",
            "gy": "Cementerio", "lib": "mazo {n} cartas", "set": "cartas colocadas (turno)", "your_deck": "Tu mazo",
-           "your_set": "Tus trampas colocadas", "placing": "Colocando {c}: elige un despliegue (# = las seis casillas)",
+           "your_set": "Tus trampas colocadas", "placing": "Colocando {c}: elige un despliegue por su notación o su número (# = las seis casillas)",
            "window": "Ataque {a} → {t}: el defensor puede responder", "locks": "Bloqueadas en Gasto 2",
            "legal": "Acciones legales", "over": "Fin de la partida", "draw": "empate", "wins": "gana {p}",
            "key": "clave: - camino J1  = camino J2  O agujero negro  [1]/[2] Amos  A.. monstruos J1  a.. monstruos J2",
@@ -108,7 +108,7 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
                                             (" effect-used", piece["effect_used"])) if on)
             equips = ", ".join(game.card_name(c, lang) for c, _ in piece["equips"])
             out.append(f"  {letter} {piece['square']:>4} {name} Lv{piece['level']} ATK {piece['atk']} DEF "
-                       f"{piece['def']}" + (f" [{equips}]" if equips else "") + flags)
+                       f"{piece['def']}" + (f" (+ {equips})" if equips else "") + flags)
     for p in (0, 1):
         if obs["graveyards"][p]:
             out.append(f"{t['gy']} {_who(p, lang)}: " + ", ".join(game.card_name(c, lang) for c in obs["graveyards"][p]))
@@ -127,7 +127,7 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
     return "\n".join(out)
 
 
-def _placements(game, cells, dims, per_row: int = 6) -> list[str]:
+def _placements(game, cells, dims, line_width: int = 100) -> list[str]:
     """Each candidate net drawn on a crop of the board, labelled with its number and notation."""
     geo = game.geo
     squares = [geo.placements[a[1]][2] for a in dims]
@@ -135,6 +135,7 @@ def _placements(game, cells, dims, per_row: int = 6) -> list[str]:
     ys = [q // geo.w for sqs in squares for q in sqs]
     x0, x1, y0, y1 = max(0, min(xs)), min(geo.w - 1, max(xs)), max(0, min(ys)), min(geo.h - 1, max(ys))
     width = (x1 - x0 + 1) * 2 + 5
+    per_row = max(1, line_width // (width + 2))
     lines = []
     for start in range(0, len(dims), per_row):
         block = []

@@ -824,6 +824,7 @@ class DDMState(State):
             "placed_net": self.placed[:],
             "summons": [c[:] for c in self.counts],
             "result": self._result,
+            "options": dict(self.game.options),
         }
 
     def observation(self, player):
