@@ -34,8 +34,10 @@ SEQ_PARENT = [SEQ_INDEX[s[:-1]] if len(s) > 1 else -1 for s in SEQS]
 SEQ_LAST = [s[-1] - 1 for s in SEQS]
 SEQS_FOR_HAND = [[i for i, s in enumerate(SEQS) if max(s) <= n] for n in range(6)]
 PLAY = [[("play", s, d, False) for d in range(11)] for s in SEQS]
-# Per hand size: (seq index, parent index, last hand index, action getter) for the chains that fit.
-SEQ_TABLE = [[(i, SEQ_PARENT[i], SEQ_LAST[i], PLAY[i].__getitem__) for i in SEQS_FOR_HAND[n]] for n in range(6)]
+# The plays of one chain for a set of destinations (an 11-bit mask), built once when first needed.
+PLAYS_BY_MASK: list[dict[int, tuple]] = [{} for _ in SEQS]
+# Per hand size: (seq index, parent index, last hand index, plays by mask) for the chains that fit.
+SEQ_TABLE = [[(i, SEQ_PARENT[i], SEQ_LAST[i], PLAYS_BY_MASK[i]) for i in SEQS_FOR_HAND[n]] for n in range(6)]
 PLAY_FD = {(h, n): ("play", (h,), n, True) for h in range(1, 6) for n in range(1, 6)}
 PLACE_ACTIONS = [("place", x, y) for x in ("a", "d") for y in (1, 2)]
 ATTACK = {(i, j): ("attack", i, j) for i in range(1, 6) for j in range(6)}  # j = 0: direct
@@ -100,12 +102,12 @@ class DuelState(State):
         m_full = [z + 1 for z in range(5) if mons[z] is not None]
         s_empty = [z + 6 for z in range(5) if spells[z] is None]
         s_full = [z + 6 for z in range(5) if spells[z] is not None]
-        classes = [None] * 10  # survivor kind * 2 + "all cards are non-monsters" -> destinations
+        classes = [-1] * 10  # survivor kind * 2 + "all cards are non-monsters" -> bit mask of destinations
         surv = [0] * 325
         allnm = [False] * 325
         out: list = []
         extend = out.extend
-        for i, par, last, get in SEQ_TABLE[len(hand)]:
+        for i, par, last, rows in SEQ_TABLE[len(hand)]:
             c = hand[last]
             if par < 0:
                 s = c
@@ -119,14 +121,17 @@ class DuelState(State):
             surv[i] = s
             allnm[i] = nm
             k = kind[s] * 2 + nm
-            dests = classes[k]
-            if dests is None:
+            mask = classes[k]
+            if mask < 0:
                 ks = kind[s]
                 dests = ([0] if ks in (MAGIC, RITUAL) else []) + m_full + (m_empty if ks == MONSTER else s_empty)
                 if nm:
                     dests += s_full
-                dests = classes[k] = sorted(dests)
-            extend(map(get, dests))
+                mask = classes[k] = sum(1 << d for d in dests)
+            actions = rows.get(mask)
+            if actions is None:
+                actions = rows[mask] = tuple(PLAY[i][d] for d in range(11) if mask >> d & 1)
+            extend(actions)
         for h in range(1, len(hand) + 1):
             if kind[hand[h - 1]] == MONSTER:
                 extend(PLAY_FD[h, n] for n in m_empty)
