@@ -574,3 +574,63 @@ def test_no_rewards_in_a_plain_duel_or_for_the_cpu():
     s = battle([mon(FLAME)], [], lp=(1000, 8000), mode="free_duel", player=1)
     act(s, "attack m1 direct")
     assert s.result["winners"] == [1] and "drop" not in s.result
+
+
+def test_chain_of_five_through_every_branch():
+    # Baby Dragon + Megamorph: equip onto A; + Ryu-kishin: fusion (the bonus is lost); + Sparks: failure,
+    # the magic card is discarded; + Flame Swordsman: failure between monsters, Koumori is discarded.
+    s = duel(hand=[BABY, MEGAMORPH, RYU, 343, FLAME])
+    ev = act(s, "play 1+2+3+4+5 m4")
+    assert types(ev) == ["play", "equip", "fusion", "fail", "fail", "summon"]
+    assert s.monsters[0][3][0] == FLAME and s.monsters[0][3][4] == 0
+    assert s.removed[0] == [MEGAMORPH, BABY, RYU, 343, KOUMORI]
+    assert s.counters[0][EQUIPS] == 1 and s.counters[0][FUSIONS] == 1 and s.hands[0] == []
+
+
+# --- setup (R6, R35, R36) -----------------------------------------------------------------------------
+
+def test_new_state_shuffles_seat_1_then_seat_2_and_deals_five_each():
+    from coliseo.core.rng import Rng
+    game = coliseo.load_game("forbidden")
+    s = game.new_state(42)
+    rng = Rng(42)
+    decks = [game.pack.deck_ids("starter_a"), game.pack.deck_ids("starter_b")]
+    rng.shuffle(decks[0])
+    rng.shuffle(decks[1])
+    assert s.hands == [decks[0][:5], decks[1][:5]] and s.decks == [decks[0][5:], decks[1][5:]]
+    assert s.lp == [8000, 8000] and s.turn == 1 and s.current_player == 0 and s.phase == "main"
+    assert s.counter_values(0)["cards_used"] == 5 and s.counters[0][0] == 1 and s.counters[1][0] == 0
+
+
+def test_first_player_random_draws_before_the_shuffles():
+    from coliseo.core.rng import Rng
+    game = coliseo.load_game("forbidden", first_player="random")
+    for seed in range(6):
+        rng = Rng(seed)
+        first = rng.randrange(2)
+        deck = game.pack.deck_ids("starter_a")
+        rng.shuffle(deck)
+        s = game.new_state(seed)
+        assert s.current_player == first and s.hands[0] == deck[:5]
+
+
+class FixedRng:
+    def __init__(self, t):
+        self.t = t
+
+    def randrange(self, n):
+        return self.t - 1
+
+
+@pytest.mark.parametrize("t,expected", [(1, 10), (2, 20), (3, 20), (4, 30)])
+def test_weighted_draw_walks_ids_ascending(t, expected):
+    from coliseo.games.forbidden.rules import draw_weighted
+    assert draw_weighted(FixedRng(t), [(10, 1), (20, 2), (30, 1)]) == expected
+    assert draw_weighted(FixedRng(1), [(10, 0)]) is None
+
+
+def test_cpu_mode_uses_the_duelists_deck_and_terrain_and_seat_1_moves_first():
+    game = coliseo.load_game("forbidden", mode="campaign", first_player="1")
+    s = game.new_state(3)
+    assert s.current_player == 0 and s.duelist == 1
+    assert sorted(s.lists[1]) == sorted(game.pack.deck_ids("starter_b"))
