@@ -77,11 +77,9 @@ def check_invariants(s, subs_this_adventure: int | None = None) -> None:
         if p != s.cur or s.phase == DRAFT:
             assert not s.play[p]
     assert (not s.row) or s.phase == STATUE
-    # 8 board filled
-    if s.phase == MAIN and not s.pending:
-        pass
-    if s.phase not in (DRAFT, OVER):
-        assert all(c is not None for c in s.spaces) or s.phase in (ADVENTURE, RELEASE, "after", STATUE)
+    # 8 board filled: MAIN only follows a Replenish (a turn action is needed to empty a space)
+    if s.phase == MAIN:
+        assert all(c is not None for c in s.spaces)
     # 9 scores and end state
     for p in range(s.n):
         pts = sum(quests[q].points for q in s.completed[p]) + s.bonus[p]

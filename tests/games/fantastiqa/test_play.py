@@ -19,7 +19,11 @@ PLANS = [(2, 60, 40), (3, 50, 40), (4, 40, 40), (2, 4, 400), (3, 3, 400), (4, 3,
 def play_checked(game, seed: int, rng: random.Random, sample_every: int = 17) -> list:
     s = game.new_state(seed)
     actions, step, subs = [], 0, 0
+    turn_key, used = None, False
     while not s.is_over:
+        if (s.turn, s.cur) != turn_key:
+            turn_key, used = (s.turn, s.cur), False
+            assert all(not pile for pile in s.play)            # §8.7 play areas empty at a turn's start
         legal = s.legal_actions()
         if step % sample_every == 0:
             check_round_trips(game, s)
@@ -27,7 +31,12 @@ def play_checked(game, seed: int, rng: random.Random, sample_every: int = 17) ->
             check_no_hidden_ids(s)
         a = rng.choice(legal)
         was = s.phase
+        if was == "main" and a[0] in ("sub", "draw", "release", "teleport", "complete"):
+            assert not used, "two turn actions in one turn"   # §8.8
+            used = True
         s.apply(a)
+        if used and s.phase == "main" and (s.turn, s.cur) == turn_key:
+            raise AssertionError("back in MAIN after the turn action")
         if a[0] == "sub":
             subs = subs + 1 if was == ADVENTURE else 1
         check_invariants(s, subs if s.phase == ADVENTURE else None)
@@ -78,3 +87,22 @@ def test_golden_playthrough(players):
     game = load_game("fantastiqa", players=players, max_turns=2 + players)
     text = golden_playthrough(game, seed=2026 + players, agent_seed=players, max_steps=2000)
     compare_golden(HERE / ("golden.txt" if players == 2 else f"golden_{players}p.txt"), text)
+
+
+def test_a_determinization_for_another_player_recomputes_the_legal_actions():
+    game = load_game("fantastiqa", players=3, max_turns=30)
+    rng = random.Random(4)
+    for seed in range(5):
+        s = game.new_state(seed)
+        for _ in range(80):
+            if s.is_over:
+                break
+            s.legal_actions()
+            other = (s.cur + 1) % 3
+            world = s.determinize(other, rng)
+            for a in world.legal_actions():
+                if a[0] in ("discard", "commit", "power"):
+                    assert a[1] in world.hand[world.cur]
+                if a[0] == "sub":
+                    assert set(a[2]) <= set(world.hand[world.cur])
+            s.apply(rng.choice(s.legal_actions()))

@@ -895,6 +895,7 @@ class FantastiqaState(State):
         }
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        self._legal = None          # the acting player's hand may change when another player determinizes
         for q in range(self.n):
             if q == player:
                 rng.shuffle(self.draw[q])
