@@ -38,7 +38,8 @@ def _interval_plot(labels: list[str], rates: list[dict], title: str, reference: 
     fig, ax = plt_figure(6.5, 0.6 + 0.45 * len(labels))
     y = list(range(len(labels)))[::-1]
     ax.errorbar([r["rate"] for r in rates], y,
-                xerr=[[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]],
+                xerr=[[max(0.0, r["rate"] - r["low"]) for r in rates],
+                      [max(0.0, r["high"] - r["rate"]) for r in rates]],
                 fmt="o", capsize=4)
     if reference is not None:
         ax.axvline(reference, color="grey", linestyle=":")
@@ -62,7 +63,8 @@ def _lift_plot(lifts: list[dict]) -> str:
     fig, ax = plt_figure(6.5, 0.6 + 0.3 * len(lifts))
     y = list(range(len(lifts)))[::-1]
     ax.errorbar([r["lift"] for r in lifts], y,
-                xerr=[[r["lift"] - r["lift_low"] for r in lifts], [r["lift_high"] - r["lift"] for r in lifts]],
+                xerr=[[max(0.0, r["lift"] - r["lift_low"]) for r in lifts],
+                      [max(0.0, r["lift_high"] - r["lift"]) for r in lifts]],
                 fmt="o", capsize=3)
     ax.axvline(0, color="grey", linestyle=":")
     ax.set_yticks(y, [r["item"] for r in lifts])

@@ -1,0 +1,119 @@
+"""`coliseo simulate`, `tournament` and `report` on real games; Ctrl-C on a real process."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from coliseo.cli.main import app
+from coliseo.sim.run import read_run
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def wide(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_simulate_prints_win_rates_and_saves_games(tmp_path):
+    out = tmp_path / "g.jsonl"
+    result = run("simulate", "capsule", "--agents", "greedy,random", "--games", 6, "--seed", 4, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.output and "first-seat advantage" in result.output
+    assert "greedy" in result.output and "player 2" in result.output
+    assert len(read_run(out)[1]) == 6
+
+
+def test_simulate_json_summary_is_the_same_whatever_the_workers():
+    outputs = [json.loads(run("simulate", "capsule", "--agents", "greedy,random", "--games", 4, "--seed", 9,
+                              "--workers", w, "--json").stdout.splitlines()[-1]) for w in (1, 2)]
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["summary"]["agents"]["greedy"]["games"] == 4
+
+
+def test_simulate_plays_a_list_of_setups(tmp_path):
+    setups = tmp_path / "setups.json"
+    setups.write_text(json.dumps([{"players": [{"preset": "starter_dawn"}, {"preset": "starter_dusk"}]},
+                                  {"players": [{"preset": "starter_dusk"}, {"preset": "starter_dawn"}]}]))
+    out = tmp_path / "g.parquet"
+    result = run("simulate", "capsule", "--agents", "greedy,greedy", "--games", 4, "--setup", setups, "--out", out)
+    assert result.exit_code == 0, result.output
+    rows = read_run(out)[1]
+    assert [r["items"][0] for r in rows] == [["preset=starter_dawn"], ["preset=starter_dusk"]] * 2
+
+
+@pytest.mark.parametrize("args, words", [
+    (("simulate", "capsule", "--agents", "greedy,ghost"), "unknown agent 'ghost'"),
+    (("simulate", "capsule", "--agents", "greedy,random", "--out", "x.csv"), "must end in .jsonl or .parquet"),
+    (("simulate", "capsule", "--agents", "greedy,random", "--backend", "cloud"), "--backend must be local or ray"),
+    (("simulate", "capsule", "--agents", "greedy,random", "--games", 0), "must be at least 1"),
+    (("simulate", "capsule"), "name the GAME and --agents"),
+    (("simulate", "--resume", "missing.jsonl"), "no run file"),
+    (("tournament", "capsule", "--agents", "greedy"), "at least two different agents"),
+    (("report", "missing.jsonl"), "no run file"),
+])
+def test_bad_commands_say_what_is_wrong(args, words):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert words in " ".join(result.output.split())
+
+
+def test_tournament_rates_greedy_above_random_and_plots(tmp_path):
+    plot = tmp_path / "ratings.png"
+    result = run("tournament", "capsule", "--agents", "greedy,random,mcts:iterations=10:depth=2", "--games", 4,
+                 "--plot", plot, "--json")
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.stdout.splitlines()[-1])
+    order = [r["agent"] for r in table]
+    assert order.index("greedy") < order.index("random")
+    assert all(r["games"] == 8 for r in table)
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_report_writes_a_page_with_plots_and_item_balance(tmp_path):
+    setups = tmp_path / "setups.json"
+    teams = ["adv_dawn", "adv_dusk", "adv_storm", "adv_stone"]
+    setups.write_text(json.dumps([{"players": [{"preset": a}, {"preset": b}]} for a in teams for b in teams
+                                  if a != b]))
+    out = tmp_path / "g.jsonl"
+    assert run("simulate", "capsule", "-o", "mode=advanced", "--agents", "greedy,greedy", "--games", 12,
+               "--setup", setups, "--out", out).exit_code == 0
+    page = tmp_path / "report.html"
+    result = run("report", out, "--out", page)
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    for part in ("Win rates", "first-player advantage", "Game length", "Balance", "preset=adv_storm"):
+        assert part.lower() in text.lower()
+    assert text.count("data:image/png;base64,") >= 4
+
+
+def test_ctrl_c_stops_cleanly_and_resume_finishes_the_run(tmp_path):
+    out = tmp_path / "g.jsonl"
+    command = [str(Path(sys.executable).parent / "coliseo"), "simulate", "capsule", "--agents", "greedy,greedy",
+               "--games", "400", "--workers", "2", "--seed", "5", "--out", str(out)]
+    env = {**os.environ, "COLUMNS": "200"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 4):
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 130, output
+    assert "continue with" in output
+    kept = read_run(out)[1]
+    assert 3 <= len(kept) < 400
+    assert [r["index"] for r in kept] == list(range(len(kept)))
+    result = run("simulate", "--resume", out, "--games", len(kept) + 2)
+    assert result.exit_code == 0, result.output
+    assert len(read_run(Path(out))[1]) == len(kept) + 2
