@@ -37,6 +37,8 @@ def doc():
     (lambda d: d.update(result={"winners": [0]}), "result"),
     (lambda d: d.update(sides=[]), "sides"),
     (lambda d: d.update(game="capsule"), "game"),
+    (lambda d: d["sides"][1].update(lp=0), "sides[1].lp"),
+    (lambda d: d.update(phase="place", pending=2), "pending"),
 ])
 def test_malformed_positions_name_the_field(change, field):
     d = doc()

@@ -265,6 +265,10 @@ def state_from_doc(game, doc: dict) -> DuelState:
             raise PositionError(f"field '{w}': deck + hand + field + removed = {total} cards, but the list has "
                                 f"{len(s.lists[i])} and {len(s.created[i])} were created by fusions and rituals")
     s.lists = tuple(tuple(x) for x in s.lists)
+    if s.phase != OVER and 0 in s.lp:
+        raise PositionError(f"field 'sides[{s.lp.index(0)}].lp' is 0 but the phase is not over")
+    if s.phase == "main" and not s.hands[s.player]:
+        raise PositionError(f"field 'sides[{s.player}].hand' is empty in the main phase (a play is due)")
     if s.phase == PLACE and (s.pending < 0 or s.monsters[s.player][s.pending] is None):
         raise PositionError("field 'pending' must name the player's monster zone awaiting placement")
     if s.phase == OVER:
