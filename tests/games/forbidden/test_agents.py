@@ -106,3 +106,47 @@ def test_fm_classic_plays_against_itself_as_a_cpu_duelist():
         play_game(s, [make_agent("fm-classic", game, seed=i), make_agent("fm-classic", game, seed=i + 9)],
                   random.Random(i))
         assert s.is_over
+
+
+def test_behind_it_plays_the_type_killer_for_their_strongest():
+    s = duel(hand=[105, 329, 343], theirs=[mon(1)], deck=[8] * 20)
+    assert FmClassicAgent(GAME, seed=2).act(seat(s)) == ("play", (2,), 0, False)
+
+
+def test_behind_with_a_full_deck_it_tries_the_strongest_combination():
+    s = duel(hand=[4, 105, 9, 4, 343], theirs=[mon(1)])  # deck of 35 >= 33: strategy A
+    action = FmClassicAgent(GAME, seed=2).act(seat(s))
+    assert action[0] == "play" and len(action[1]) >= 2
+
+
+def test_with_only_spells_it_sets_the_trap_first():
+    s = duel(hand=[343, 657, 683], deck=[8] * 20)
+    assert FmClassicAgent(GAME, seed=5).act(seat(s)) == ("play", (3,), 6, False)
+
+
+def test_walls_go_to_defence_and_weak_monsters_too_but_not_the_aces():
+    s = duel(mine=[mon(2)], theirs=[mon(380)], phase="battle")
+    assert FmClassicAgent(GAME).act(seat(s)) == ("pos", 1)
+    s = duel(mine=[mon(4)], theirs=[mon(380)], phase="battle")
+    assert FmClassicAgent(GAME).act(seat(s)) == ("pos", 1)
+    s = duel(mine=[mon(1)], theirs=[mon(380)], phase="battle")
+    assert FmClassicAgent(GAME).act(seat(s)) == ("end",)
+
+
+def test_lethal_attack_on_their_weakest_attacker():
+    s = duel(mine=[mon(15, star=2)], theirs=[mon(22, star=2), mon(4, star=1)], phase="battle", lp=(8000, 500))
+    assert FmClassicAgent(GAME).act(seat(s)) == ("attack", 1, 2)
+
+
+def test_home_field_card_is_played_when_the_terrain_differs(tmp_path):
+    import shutil
+
+    from coliseo.games.forbidden.content import BUNDLED
+    folder = tmp_path / "home"
+    shutil.copytree(BUNDLED / "starter", folder)
+    text = (folder / "duelists.csv").read_text().replace("0,d,f,0,\n", "0,d,f,0,330\n")
+    (folder / "duelists.csv").write_text(text)
+    game = coliseo.load_game("forbidden", pack=str(folder), mode="free_duel")
+    s = game.new_state(1)
+    s.player, s.hands[1], s._legal = 1, [4, 330, 5], None
+    assert FmClassicAgent(game).act(Seat(s, 1, random.Random(0))) == ("play", (2,), 0, False)
