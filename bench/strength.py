@@ -2,7 +2,9 @@
 
 Each pair plays GAMES games with seats rotated, one process (so one core), seeded; the first
 agent's win rate gets a Wilson 95% interval. Prints one JSON object per pair, one per line, and
-a final list; time per move is measured for every agent (mean and 99th percentile and max).
+a final list. Time per move is measured for every agent, as wall-clock and as CPU time of this
+process (the one-core cost, which other work on the machine does not inflate): mean, 99th
+percentile and max.
 
     .venv/bin/python bench/strength.py --game capsule --games 100
     .venv/bin/python bench/strength.py --game forbidden --pairs mcts:iterations=200,fm-classic
@@ -23,6 +25,12 @@ PAIRS = {"default": [(MCTS, "greedy"), ("greedy", "random")],
          "forbidden": [(MCTS, "greedy"), ("greedy", "random"), (MCTS, "fm-classic")]}
 
 
+def spread(kind: str, seconds: list[float]) -> dict:
+    ordered = sorted(seconds)
+    return {f"{kind}_mean_s": statistics.fmean(ordered), f"{kind}_p99_s": ordered[int(0.99 * (len(ordered) - 1))],
+            f"{kind}_max_s": ordered[-1]}
+
+
 def measure(game: str, first: str, second: str, games: int, seed: int, options: dict) -> dict:
     config = make_config(game, [first, second], seed, options)
     clock: dict = {}
@@ -37,8 +45,8 @@ def measure(game: str, first: str, second: str, games: int, seed: int, options: 
         draws += result == "draw"
         lengths.append(row["length"])
     low, high = wilson(wins, games)
-    times = {spec: {"mean_s": statistics.fmean(t), "p99_s": sorted(t)[int(0.99 * (len(t) - 1))], "max_s": max(t),
-                    "moves": len(t)} for spec, t in clock.items()}
+    times = {spec: {**spread("wall", [w for w, _ in t]), **spread("cpu", [c for _, c in t]), "moves": len(t)}
+             for spec, t in clock.items()}
     return {"game": game, "options": options, "agent": first, "opponent": second, "games": games,
             "wins": wins, "draws": draws, "win_rate": wins / games, "wilson_low": low, "wilson_high": high,
             "passes": low > 0.5, "mean_length": statistics.fmean(lengths), "seconds_per_move": times,

@@ -78,7 +78,7 @@ def _game(game_id: str, options_json: str):
 def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dict | None = None) -> dict:
     """Game `index` of the run, as a row (the same row wherever and whenever it is played).
 
-    `clock`, if given, collects each agent spec's seconds per move: {spec: [seconds, ...]}.
+    `clock`, if given, collects each agent spec's time per move: {spec: [(wall s, CPU s), ...]}.
     """
     game = _game(config.game, json.dumps(config.options, sort_keys=True))
     n = len(config.agents)
@@ -112,9 +112,9 @@ def _play_timed(state, agents, seats, rng, max_steps, clock) -> int:
     while not state.is_over and steps < max_steps:
         player = state.current_player
         seat = Seat(state, player, rng)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = agents[player].act(seat)
-        clock.setdefault(seats[player], []).append(time.perf_counter() - start)
+        clock.setdefault(seats[player], []).append((time.perf_counter() - start, time.process_time() - start_cpu))
         state.apply(action)
         steps += 1
     return steps
