@@ -60,9 +60,9 @@ def main() -> None:
         report[f"{n}p"] = {
             "playouts": playouts(game, args.seconds),
             "clone_us": round(per_call_us(state.clone, 5000), 2),
-            "legal_actions_us": round(per_call_us(lambda: state.clone().legal_actions(), 2000), 2),
-            "determinize_us": round(per_call_us(lambda: state.determinize(0, rng), 2000), 2),
-            "observation_us": round(per_call_us(lambda: state.observation(0), 2000), 2),
+            "legal_actions_us": round(per_call_us(lambda s=state: s.clone().legal_actions(), 2000), 2),
+            "determinize_us": round(per_call_us(lambda s=state, r=rng: s.determinize(0, r), 2000), 2),
+            "observation_us": round(per_call_us(lambda s=state: s.observation(0), 2000), 2),
         }
     tracemalloc.start()
     game = load_game("fantastiqa", players=4)

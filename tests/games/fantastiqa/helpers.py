@@ -175,7 +175,8 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
     """A validated state for a scenario test, built from a real game after the draft.
 
     Layout: TL FOR/AT, TR FLD/BB, ML HGH/QC, MR HIL/AT, BL WET/BB, BR FRZ/QC. Every player card not named
-    (hands, draw piles, discard piles, quests) goes to the box; player 1 stands on TL, the others on BR; no open quests unless given; named cards are taken from wherever they are.
+    (hands, draw piles, discard piles, quests) goes to the box; player 1 stands on TL, the others on BR;
+    no open quests unless given; named cards are taken from wherever they are.
     `hands`, `draws`, `discards`, `quests` are per-player lists; `commits` maps (player, quest) to cards.
     """
     game = game or GAMES[2]
@@ -193,7 +194,7 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
     if open_quests is None:
         open_quests = [None, None]
     if open_quests is not None:
-        for i, q in enumerate(s.open_q):
+        for q in list(s.open_q):
             if q is not None:
                 take(s, q)
                 s.box.append(q)
@@ -205,7 +206,7 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
                     s.open_bonus[i] = True
                     s.bonus_supply -= 1
     if spaces is not None:
-        for i, c in enumerate(list(s.spaces)):
+        for c in list(s.spaces):
             if c is not None:
                 take(s, c)
                 s.box.append(c)

@@ -4,7 +4,6 @@ Layout of every scenario: TL Forest/AT, TR Fields/BB, ML Highlands/QC, MR Hills/
 BR Frozen Wastes/QC. Spaces: 1 TL-TR, 2 TR-MR, 3 MR-BR, 4 BR-BL, 5 BL-ML, 6 ML-TL, 7 ML-MR.
 """
 
-import pytest
 from contract import check_illegal_untouched
 from games.fantastiqa.helpers import GAMES, check_invariants, scenario
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng

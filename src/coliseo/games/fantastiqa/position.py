@@ -232,7 +232,7 @@ def load_position(game, doc: dict) -> FantastiqaState:
         if not isinstance(com, dict):
             raise _fail(w + "commits", "must map quest ids to committed cards")
         commits = {}
-        for q, cs in com.items():
+        for q, _cs in com.items():
             if q not in s.priv[p] and q not in s.open_q:
                 raise _fail(w + "commits", f"{q!r} is neither a private quest of this player nor open")
             ids = _ids(com, q, cards, w + "commits.")

@@ -159,12 +159,11 @@ class FantastiqaState(State):
         return acts
 
     def _sub_actions(self) -> list:
-        p = self.cur
         cards = self.game.content.cards
         pending_spaces = {s for s, _ in self.pending}
         candidates = None
         acts = []
-        for space, dest in self._moves():
+        for space, _dest in self._moves():
             creature = self.spaces[space - 1]
             if creature is None or space in pending_spaces:
                 continue
@@ -814,7 +813,8 @@ class FantastiqaState(State):
             if kind == "release":
                 return "releasing costs 1 gem and a card from your hand or discard pile"
             if kind == "complete":
-                return "the quest must be yours or open, you must stand on its Region, and the cards must meet it exactly"
+                return ("the quest must be yours or open, you must stand on its Region, "
+                        "and the cards must meet it exactly")
             return "the statue's deck is empty, or you already hold 3 quests"
         if kind in ("buy", "keep", "done"):
             return "you are not visiting a statue"
@@ -830,7 +830,8 @@ class FantastiqaState(State):
                 return "that power cannot be used during an adventure"
             return "that power's condition is not met (or its arguments are wrong)"
         if kind == "commit":
-            return "a card can only be committed to a symbol the quest still needs, and your token serves one open quest"
+            return ("a card can only be committed to a symbol the quest still needs, "
+                    "and your token serves one open quest")
         if kind == "withdraw":
             return "that card is not committed to a quest"
         if kind == "rearrange":
