@@ -23,7 +23,6 @@ def main(games: int = 20, seed: int = 1, **options) -> dict:
         rng = random.Random(seed * 7919 + i)
         state = game.new_state(seed * 100_000 + i)
         gained = None
-        pending = [e for e in []]
         # the first turn's roll happened inside new_state: count it from the state's pool
         first_gain = sum(state.pool[state.active]) > 0
         all_turns += 1

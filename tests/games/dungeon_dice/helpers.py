@@ -82,7 +82,7 @@ def types(events):
 
 def invariants(s) -> None:
     """The rules file's §8 invariants 1-8 and 11 (9 and 10 are checked by the contract helpers)."""
-    game, geo, opts = s.game, s.game.geo, s.game.options
+    geo, opts = s.game.geo, s.game.options
     # 1
     assert all(0 <= h <= opts["hearts"] for h in s.hearts)
     over = s.result is not None

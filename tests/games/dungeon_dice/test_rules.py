@@ -2,11 +2,10 @@
 
 import pytest
 from contract import check_bad_notation, check_illegal_untouched
-from games.dungeon_dice.helpers import (GAME, Scripted, act, legal_texts, move_master, path, position, put, sq,
-                                        types)
+from games.dungeon_dice.helpers import GAME, Scripted, act, legal_texts, move_master, path, position, put, sq, types
 
 from coliseo import load_game
-from coliseo.core.errors import IllegalAction
+from coliseo.core.errors import IllegalAction, InvalidNotation
 from coliseo.core.events import view_event
 from coliseo.games.dungeon_dice.board import NETS, SHAPES, orient
 from coliseo.games.dungeon_dice.cards import CRESTS
@@ -110,7 +109,7 @@ def brute_force_placements(s, player):
     geo = s.game.geo
     blocked = s.path[0] | s.path[1]
     out = []
-    for pid, (_, _, squares, mask, nb) in enumerate(geo.placements):
+    for pid, (_, _, _, mask, nb) in enumerate(geo.placements):
         if mask & blocked or not nb & s.path[player]:
             continue
         if not s.placed[player] and not (mask & geo.nbr_mask[geo.masters[player]] and mask & geo.home_rank[player]):
@@ -147,7 +146,7 @@ def test_placement_must_be_on_the_board_on_empty_squares_and_connected():
     assert "dim X0@g5" not in legal                 # g3 is path already
     assert "dim X0@c9" not in legal                 # c8, the opponent's path, is not empty
     before = s.to_json()
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidNotation):
         GAME.parse_action(s, "dim X0@a1")           # the cross leaves the board
     assert s.to_json() == before
     act(s, "dim X0@g6")

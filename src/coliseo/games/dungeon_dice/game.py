@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
 from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
@@ -48,10 +48,12 @@ T = {  # event text templates
     "roll": {"en": "{player} rolls {faces}: gains {gain}.", "es": "{player} tira {faces}: gana {gain}."},
     "declare": {"en": "{player} declares a summon of {card}.", "es": "{player} declara la convocación de {card}."},
     "dimension": {"en": "{player} dimensions a die: {net}.", "es": "{player} dimensiona un dado: {net}."},
-    "summon": {"en": "{player} summons {card} on {square} ({how}).", "es": "{player} convoca a {card} en {square} ({how})."},
+    "summon": {"en": "{player} summons {card} on {square} ({how}).",
+               "es": "{player} convoca a {card} en {square} ({how})."},
     "move": {"en": "{player} moves {piece} {from} → {to} ({cost} M).",
              "es": "{player} mueve {piece} {from} → {to} ({cost} M)."},
-    "destroyed": {"en": "{card} ({player}) is destroyed on {square}.", "es": "{card} ({player}) es destruido en {square}."},
+    "destroyed": {"en": "{card} ({player}) is destroyed on {square}.",
+                  "es": "{card} ({player}) es destruido en {square}."},
     "spell": {"en": ["{player} activates {card} on {target}.", "{player} activates {card}."],
               "es": ["{player} activa {card} sobre {target}.", "{player} activa {card}."]},
     "gain": {"en": "{player} gains {crests}.", "es": "{player} gana {crests}."},
@@ -69,7 +71,8 @@ T = {  # event text templates
     "attack": {"en": "{player}: {card} ({square}) attacks {target} ({target_square}).",
                "es": "{player}: {card} ({square}) ataca a {target} ({target_square})."},
     "window": {"en": "{player} may answer the attack.", "es": "{player} puede responder al ataque."},
-    "battle": {"en": "Battle ({mode} mode): {atk} against {value}.", "es": "Batalla (modo {mode}): {atk} contra {value}."},
+    "battle": {"en": "Battle ({mode} mode): {atk} against {value}.",
+               "es": "Batalla (modo {mode}): {atk} contra {value}."},
     "heart": {"en": "{player} loses a heart ({hearts} left).", "es": "{player} pierde un corazón (quedan {hearts})."},
     "trap": {"en": "{player} springs {card}.", "es": "{player} activa la trampa {card}."},
     "attack_ends": {"en": "The attack ends.", "es": "El ataque termina."},

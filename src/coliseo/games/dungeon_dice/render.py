@@ -8,19 +8,23 @@ L = {
     "en": {"turn": "Turn {t} · {p} to act · {phase}", "hearts": "Hearts", "crests": "Crests", "you": "you",
            "dice": "Dice drawn", "rolled": "rolled", "legend": "Pieces", "master": "Master",
            "gy": "Graveyard", "lib": "deck {n} cards", "set": "set cards (turn)", "your_deck": "Your deck",
-           "your_set": "Your set traps", "placing": "Placing {c}: choose a net by its notation or its number (# = the six new squares)",
+           "your_set": "Your set traps", "placing": "Placing {c}: choose a net by its notation or its number "
+                      "(# = the six new squares)",
            "window": "Attack {a} → {t}: the defender may answer", "locks": "Locked in Spend 2",
            "legal": "Legal actions", "over": "Game over", "draw": "a draw", "wins": "{p} wins",
-           "key": "key: - path of P1  = path of P2  O black hole  [1]/[2] Masters  A.. P1 monsters  a.. P2 monsters",
+           "key": "key: - path of P1  = path of P2  O black hole  [1]/[2] Masters  A.. P1 monsters  "
+                  "a.. P2 monsters",
            "phase": {"spend1": "Spend 1", "battle": "Battle", "spend2": "Spend 2", "placing": "Spend (placing)",
                      "window": "Response window", "over": "over"}},
     "es": {"turn": "Turno {t} · juega {p} · {phase}", "hearts": "Corazones", "crests": "Crestas", "you": "tú",
            "dice": "Dados sacados", "rolled": "tirada", "legend": "Piezas", "master": "Amo del Calabozo",
            "gy": "Cementerio", "lib": "mazo {n} cartas", "set": "cartas colocadas (turno)", "your_deck": "Tu mazo",
-           "your_set": "Tus trampas colocadas", "placing": "Colocando {c}: elige un despliegue por su notación o su número (# = las seis casillas)",
+           "your_set": "Tus trampas colocadas",
+           "placing": "Colocando {c}: elige un despliegue por su notación o su número (# = las seis casillas)",
            "window": "Ataque {a} → {t}: el defensor puede responder", "locks": "Bloqueadas en Gasto 2",
            "legal": "Acciones legales", "over": "Fin de la partida", "draw": "empate", "wins": "gana {p}",
-           "key": "clave: - camino J1  = camino J2  O agujero negro  [1]/[2] Amos  A.. monstruos J1  a.. monstruos J2",
+           "key": "clave: - camino J1  = camino J2  O agujero negro  [1]/[2] Amos  A.. monstruos J1  "
+                  "a.. monstruos J2",
            "phase": {"spend1": "Gasto 1", "battle": "Batalla", "spend2": "Gasto 2", "placing": "Gasto (despliegue)",
                      "window": "Ventana de respuesta", "over": "terminada"}},
 }
@@ -71,7 +75,6 @@ def _grid(game, cells, x0=0, x1=None, y0=0, y1=None, flip=False):
 
 def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) -> str:
     t = L.get(lang, L["en"])
-    geo = game.geo
     viewer = obs.get("player")
     out = []
     if obs["result"] is not None:
@@ -84,7 +87,8 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
     for p in (0, 1):
         you = f" ({t['you']})" if viewer == p else ""
         pool = " ".join(f"{c}{obs['pool'][p][c]}" for c in CRESTS)
-        out.append(f"{_who(p, lang)}{you}: {t['hearts']} {'♥' * obs['hearts'][p]}{'·' * max(0, 5 - obs['hearts'][p])}"
+        hearts = "♥" * obs["hearts"][p] + "·" * max(0, obs["options"]["hearts"] - obs["hearts"][p])
+        out.append(f"{_who(p, lang)}{you}: {t['hearts']} {hearts}"
                    f"  {t['crests']} {pool}  {t['lib'].format(n=obs['library_sizes'][p])}"
                    f"  {t['set']}: {obs['set_zones'][p] or '-'}")
     if obs["drawn"]:
@@ -111,11 +115,13 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
                        f"{piece['def']}" + (f" (+ {equips})" if equips else "") + flags)
     for p in (0, 1):
         if obs["graveyards"][p]:
-            out.append(f"{t['gy']} {_who(p, lang)}: " + ", ".join(game.card_name(c, lang) for c in obs["graveyards"][p]))
+            gy = ", ".join(game.card_name(c, lang) for c in obs["graveyards"][p])
+            out.append(f"{t['gy']} {_who(p, lang)}: {gy}")
     if viewer is not None and "library" in obs:
         out.append(f"{t['your_deck']}: " + ", ".join(game.card_name(c, lang) for c in obs["library"]))
         if obs["set_cards"]:
-            out.append(f"{t['your_set']}: " + ", ".join(f"{game.card_name(c, lang)} ({n})" for c, n in obs["set_cards"]))
+            traps = ", ".join(f"{game.card_name(c, lang)} ({n})" for c, n in obs["set_cards"])
+            out.append(f"{t['your_set']}: {traps}")
     if legal:
         dims = [a for a in legal if a[0] == "dim"]
         if dims:
@@ -127,7 +133,7 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
     return "\n".join(out)
 
 
-def _placements(game, cells, dims, line_width: int = 100) -> list[str]:
+def _placements(game, cells, dims, line_width: int = 76) -> list[str]:
     """Each candidate net drawn on a crop of the board, labelled with its number and notation."""
     geo = game.geo
     squares = [geo.placements[a[1]][2] for a in dims]
