@@ -75,3 +75,10 @@ def test_undo_only_before_a_reveal():
     assert match.state.phase == "main" and len(match.state.hands[0]) == 5
     match.play(("play", (1, 2), 1, False))  # a combination shows its cards
     assert not match.can_undo(0)
+
+
+def test_main_phase_view_suggests_chains_instead_of_listing_every_play():
+    s = GAME.new_state(11)
+    text = GAME.render_text(s.observation(0), "en", s.legal_actions())
+    assert f"Legal: {len(s.legal_actions())} plays, e.g. play 1 m1" in text
+    assert "chain 1+4+5 -> Metal Dragon 2850/2700" in text

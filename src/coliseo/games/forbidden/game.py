@@ -375,8 +375,30 @@ class ForbiddenGame(Game):
             lines.append(f"{player_name(r['winners'][0], lang)} wins ({r['reason']}), rank {r['rank']['letter']} "
                          f"({r['rank']['score']})" + (f", {r['starchips']} starchips" if "starchips" in r else "")
                          + (f", drop: {self.card_name(r['drop'])}" if r.get("drop") else ""))
-        if legal:
+        if legal and legal[0][0] == "play" and obs["viewer"] is not None:
+            lines.extend(self._play_hints(obs, legal))
+        elif legal:
             shown = [self.format_action(a) for a in legal[:40]]
             more = f" ... (+{len(legal) - 40})" if len(legal) > 40 else ""
             lines.append("Legal: " + ", ".join(shown) + more)
         return "\n".join(lines)
+
+    def _play_hints(self, obs: dict, legal: list) -> list[str]:
+        """The main phase has hundreds of plays: show the single-card ones and the best chains of the hand."""
+        from .calc import fusion_chains
+
+        side = obs["sides"][obs["viewer"]]
+        singles = [self.format_action(a) for a in legal if len(a[1]) == 1]
+        lines = [f"Legal: {len(legal)} plays, e.g. " + ", ".join(singles[:12]) + (" ..." if len(singles) > 12 else "")]
+        hand = side["hand"] or []
+        if hand:
+            best, seen = [], set()
+            for c in fusion_chains(self.pack, hand):
+                key = (c["result"], c["atk"], tuple(sorted(c["cards"])))
+                if c["onto"] is None and key not in seen and len(best) < 3:
+                    seen.add(key)
+                    best.append(c)
+            for c in best:
+                stats = f" {c['atk']}/{c['def']}" if c["atk"] is not None else ""
+                lines.append(f"  chain {'+'.join(map(str, c['order']))} -> {c['name']}{stats}")
+        return lines
