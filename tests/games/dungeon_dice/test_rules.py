@@ -728,3 +728,47 @@ def test_the_game_over_refuses_every_action():
     act(s, "end")
     with pytest.raises(IllegalAction):
         s.apply(("end",))
+
+
+def test_a_master_under_attack_may_spring_a_trap_but_not_defend():
+    s = position(pool={"A": 1}, pool2={"T": 1, "D": 3}, phase="battle")
+    s.setzone[1].append(("binding_roots", 1))
+    s.library[1].remove("binding_roots")
+    move_master(s, 1, "g3")
+    put(s, "g2", "cave_rat", 0)
+    act(s, "attack g2 g3")
+    assert legal_texts(s) == ["trap binding_roots", "pass"]
+    act(s, "trap binding_roots")
+    assert legal_texts(s) == ["pass"]
+    events = act(s, "pass")
+    assert events[-1] == {"type": "heart", "player": 1, "hearts": 4}
+
+
+def test_the_earliest_set_copy_springs_and_the_last_sent_copy_revives():
+    s = position(pool={"A": 1, "Z": 4}, pool2={"T": 1}, phase="battle")
+    s.library[1].remove("binding_roots")
+    s.library[1].remove("bastion_ward")
+    s.setzone[1] = [("binding_roots", 1), ("bastion_ward", 1), ("binding_roots", 2)]
+    s.deck_size = (34, 35)                               # a second copy of binding_roots in player 2's deck
+    put(s, "g2", "cave_rat", 0)
+    put(s, "g3", "moss_sprite", 1)
+    act(s, "attack g2 g3")
+    act(s, "trap binding_roots")
+    assert s.setzone[1] == [("bastion_ward", 1), ("binding_roots", 2)]
+    s2 = position(pool={"Z": 4})
+    path(s2, 0, "g2")
+    s2.grave[0] = ["cave_rat", "trail_map", "cave_rat"]
+    act(s2, "zash4 cave_rat")
+    assert s2.grave[0] == ["cave_rat", "trail_map"]
+
+
+def test_no_own_monsters_condition_from_a_user_pack(tmp_path):
+    pack = tmp_path / "lone.toml"
+    pack.write_text('[[monster]]\nid = "lone_wolf"\nname = { en = "Lone Wolf", es = "Lobo Solitario" }\n'
+                    'level = 3\natk = 1200\ndef = 1000\nself_summon = { condition = "no_own_monsters" }\n')
+    game = load_game("dungeon_dice", packs=[str(pack)], first_player="1")
+    s = position(game, pool={"E": 1})
+    path(s, 0, "g2", "f1")
+    assert "esummon lone_wolf" in legal_texts(s)
+    put(s, "f1", "cave_rat", 0)
+    assert "esummon lone_wolf" not in legal_texts(s)

@@ -838,6 +838,7 @@ class DDMState(State):
     def _resample_hidden(self, player, rng: random.Random):
         """§4: the opponent's library and set cards drawn from the copies not publicly accounted for."""
         o = 1 - player
+        self._legal = None          # the clone shared the real state's cached list; recompute on this world
         cards = self.game.content.cards
         public = {}
         for piece in self.pieces.values():
