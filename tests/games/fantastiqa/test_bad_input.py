@@ -47,7 +47,16 @@ def a_position():
     (lambda d: d.update(row_kind="AT"), "row_kind"),
     (lambda d: d["draft"].update(step="quest"), "draft.step"),
     (lambda d: d.update(pending=[[1, ["p1SW"]]]), "pending"),
+    (lambda d: d.update(route=["TL"]), "route"),
+    (lambda d: _commit_the_dog(d), "has no symbol the quest requires"),
 ])
+def _commit_the_dog(doc):
+    me = doc["people"][0]
+    pile = me["hand"] if "dog1" in me["hand"] else me["draw"]
+    pile.remove("dog1")
+    me["commits"] = {me["quests"][0]: ["dog1"]}
+
+
 def test_malformed_positions_name_the_field(mutate, words):
     doc = copy.deepcopy(a_position())
     mutate(doc)

@@ -8,7 +8,7 @@ from typing import Any
 from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
-from .board import POSITIONS
+from .board import ADJACENT, POSITIONS
 from .cards import REGIONS, STATUES
 from .state import ADVENTURE, DRAFT, MAIN, OVER, PHASES, RELEASE, STATUE, FantastiqaState
 
@@ -261,6 +261,22 @@ def load_position(game, doc: dict) -> FantastiqaState:
         raise PositionError(f"card(s) {', '.join(missing[:10])} are in no zone")
     if s.phase != DRAFT and s.phase != OVER and any(p < 0 for p in s.pos):
         raise _fail("positions", "every Adventurer is on the board after the draft")
+    in_adventure = s.phase == ADVENTURE or (s.phase == RELEASE and s.ret == ADVENTURE)
+    if in_adventure:
+        if not s.route or s.route[-1] != s.pos[s.cur] or len(s.crossed) != len(s.route) - 1:
+            raise _fail("route", "in an adventure the route ends on the Adventurer's Region, one crossed space "
+                                 "per move")
+        for a, b, space in zip(s.route, s.route[1:], s.crossed):
+            if (space, b) not in ADJACENT[a]:
+                raise _fail("crossed", f"space {space} does not join {POSITIONS[a]} and {POSITIONS[b]}")
+    elif s.route or s.crossed:
+        raise _fail("route", "a route exists only during an adventure")
+    for p in range(n):
+        for q, cs in s.commits[p].items():
+            req = quests[q].req
+            for c in cs:
+                if not cards[c].units or cards[c].sym not in req:
+                    raise _fail(f"people[{p}].commits.{q}", f"{c} has no symbol the quest requires")
     if s.bonus_supply + sum(s.bonus) + sum(s.open_bonus) != 12:
         raise _fail("bonus_supply", "the +1 tokens in supply, on slots and held must total 12")
     return s
