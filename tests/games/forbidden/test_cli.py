@@ -86,3 +86,21 @@ def test_card_rows_for_the_cards_command():
     assert blue == {"id": 1, "name": "Blue-eyes White Dragon", "kind": "monster", "type": "DR", "atk": 3000,
                     "def": 2500, "star1": "Sun", "star2": "Mars", "effect": ""}
     assert next(r for r in rows if r["id"] == 683)["effect"] == "attack 1500"
+
+
+def test_content_import_command_of_the_main_cli(tmp_path, monkeypatch):
+    from coliseo.cli.main import app as main_app
+    data = default_data_dir()
+    if not (data / "cardinfo.json").is_file():
+        pytest.fail("the YGOFM data is missing: set COLISEO_YGOFM_DATA to the sg4e/YGOFM-gamedata folder")
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path))
+    result = RUNNER.invoke(main_app, ["content", "import", "forbidden", "--ygofm", str(data), "--name", "full"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "packs" / "forbidden" / "full" / "cards.csv").is_file()
+    game = coliseo.load_game("forbidden", pack="full")
+    assert len(game.pack.cards) == 722
+    result = RUNNER.invoke(main_app, ["cards", "forbidden", "-o", "pack=full", "--where", "type=DR", "--min", "atk=3000",
+                                      "--json"])
+    assert result.exit_code == 0
+    names = {row["name"] for row in json.loads(result.output)}
+    assert "Blue-eyes White Dragon" in names and "Blue-eyes Ultimate Dragon" in names
