@@ -99,8 +99,8 @@ def test_content_import_command_of_the_main_cli(tmp_path, monkeypatch):
     assert (tmp_path / "packs" / "forbidden" / "full" / "cards.csv").is_file()
     game = coliseo.load_game("forbidden", pack="full")
     assert len(game.pack.cards) == 722
-    result = RUNNER.invoke(main_app, ["cards", "forbidden", "-o", "pack=full", "--where", "type=DR", "--min", "atk=3000",
-                                      "--json"])
+    result = RUNNER.invoke(main_app, ["cards", "forbidden", "-o", "pack=full", "--where", "type=DR",
+                                      "--min", "atk=3000", "--json"])
     assert result.exit_code == 0
     names = {row["name"] for row in json.loads(result.output)}
     assert "Blue-eyes White Dragon" in names and "Blue-eyes Ultimate Dragon" in names
