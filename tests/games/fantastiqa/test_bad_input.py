@@ -20,6 +20,13 @@ def a_position():
     return s.to_json()
 
 
+def _commit_the_dog(doc):
+    me = doc["people"][0]
+    pile = me["hand"] if "dog1" in me["hand"] else me["draw"]
+    pile.remove("dog1")
+    me["commits"] = {me["quests"][0]: ["dog1"]}
+
+
 @pytest.mark.parametrize("mutate,words", [
     (lambda d: d.update(format="nope"), "format"),
     (lambda d: d.update(game="capsule"), "game"),
@@ -50,13 +57,6 @@ def a_position():
     (lambda d: d.update(route=["TL"]), "route"),
     (lambda d: _commit_the_dog(d), "has no symbol the quest requires"),
 ])
-def _commit_the_dog(doc):
-    me = doc["people"][0]
-    pile = me["hand"] if "dog1" in me["hand"] else me["draw"]
-    pile.remove("dog1")
-    me["commits"] = {me["quests"][0]: ["dog1"]}
-
-
 def test_malformed_positions_name_the_field(mutate, words):
     doc = copy.deepcopy(a_position())
     mutate(doc)
