@@ -116,3 +116,28 @@ def test_round_trip_of_the_opening_and_every_legal_play():
 def test_golden_playthrough():
     text = golden_playthrough(GAME, seed=2026, agent_seed=7)
     compare_golden(Path(__file__).with_name("golden.txt"), text)
+
+
+def test_determinize_redraws_face_down_cards_and_stars_but_keeps_the_viewers_own():
+    s = GAME.new_state(8)
+    s.apply(("play", (1,), 1, True))      # seat 1 plays a face-down monster
+    s.apply(("place", "d", 2))
+    s.apply(("end",))
+    ids, stars = set(), set()
+    for seed in range(30):
+        world = s.determinize(1, random.Random(seed))
+        ids.add(world.monsters[0][0][0])
+        stars.add(world.monsters[0][0][3])
+        assert world.observation(1) == s.observation(1)
+        own = s.determinize(0, random.Random(seed))
+        assert own.monsters[0][0] == s.monsters[0][0] and own.hands[0] == s.hands[0]
+    assert len(ids) > 1 and stars == {1, 2}
+
+
+def test_setup_with_named_decks_and_id_lists():
+    setup = GAME.setup_for(deck="starter_b")
+    s = GAME.new_state(1, setup)
+    assert sorted(s.lists[0]) == sorted(GAME.pack.deck_ids("starter_b"))
+    ids = ",".join(map(str, GAME.pack.deck_ids("starter_a")))
+    s = GAME.new_state(1, GAME.setup_for(deck=ids))
+    assert sorted(s.lists[0]) == sorted(GAME.pack.deck_ids("starter_a"))
