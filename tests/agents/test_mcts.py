@@ -97,3 +97,12 @@ def test_outcome_rewards_each_player():
 def test_bad_settings_are_named(settings, words):
     with pytest.raises(SetupError, match=words):
         make_agent("mcts", coliseo.load_game("capsule"), seed=0, **settings)
+
+
+def test_a_wide_root_is_narrowed_to_the_best_looking_actions():
+    game = coliseo.load_game("forbidden")
+    state = game.new_state(3)
+    assert len(state.legal_actions()) > 100
+    agent = make_agent("mcts", game, seed=1, iterations=30, depth=2, width=5)
+    action = agent.act(Seat(state, state.current_player, random.Random(2)))
+    assert len(agent.root_actions) == 5 and action in agent.root_actions

@@ -7,8 +7,10 @@ search serves 2-4 player games: each node keeps the reward of the player who cho
 
 Settings: `iterations` (default 200) or `ms` (a time budget, which makes moves depend on the
 machine's speed), `rollout` ("random" or "greedy"), `depth` (rollout steps before the evaluation
-function scores the position), `c` (UCT exploration) and `greedy_sample` (how many actions a
-greedy rollout step compares).
+function scores the position), `c` (UCT exploration), `greedy_sample` (how many actions a
+greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
+Forbidden play chooses among ~1,600 fusion chains), the root searches only the `width` best by a
+one-ply evaluation, as `greedy` would rank them.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from coliseo.agents.base import Agent, Seat
 from coliseo.agents.greedy import evaluation_for
 from coliseo.core.errors import SetupError
 
-SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int}
+SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
+            "width": int}
 
 
 class Node:
@@ -53,9 +56,10 @@ class MctsAgent(Agent):
         self.depth = settings.get("depth", 30)
         self.c = settings.get("c", 0.7)
         self.greedy_sample = settings.get("greedy_sample", 6)
+        self.width = settings.get("width", 24)
         if self.rollout not in ("random", "greedy"):
             raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
-        for key in ("iterations", "ms", "greedy_sample"):
+        for key in ("iterations", "ms", "greedy_sample", "width"):
             value = getattr(self, key)
             if value is not None and value <= 0:
                 raise SetupError(f"mcts setting {key} must be positive, got {value}")
@@ -70,6 +74,7 @@ class MctsAgent(Agent):
         if len(seat.legal_actions) == 1:
             return seat.legal_actions[0]
         root = Node(None)
+        self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
         while True:
@@ -89,6 +94,8 @@ class MctsAgent(Agent):
         node, path = root, [root]
         while not world.is_over:
             legal = world.legal_actions()
+            if node is root and self.root_actions is not None:
+                legal = [a for a in legal if a in self.root_actions] or legal
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
@@ -120,6 +127,21 @@ class MctsAgent(Agent):
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def candidates(self, seat: Seat) -> set:
+        """The `width` legal actions that look best one ply ahead on one determinization."""
+        world = seat.determinize(self.rng)
+        scored = []
+        for i, action in enumerate(seat.legal_actions):
+            after = world.clone()
+            after.apply(action)
+            if after.is_over:
+                value = math.inf if seat.player in after.result["winners"] else -math.inf
+            else:
+                value = self.evaluate(after, seat.player)
+            scored.append((value, -i, action))
+        scored.sort(key=lambda t: t[:2], reverse=True)
+        return {action for _, _, action in scored[:self.width]}
 
     # --- rollout and leaf value ---------------------------------------------------------------------
     def simulate(self, world) -> dict[int, float]:
