@@ -1,8 +1,8 @@
 """`fm-classic`: the original CPU opponent's documented strategy (rules file §9), per-duelist parameters.
 
 It acts from its Seat only: the observation (own hand and field, the public rest) and the legal
-actions. Hidden opponent cards are ignored (the Seat never shows them, so `cpu_privileged` cannot
-give this agent the true face-down cards; see docs/rules/forbidden.md).
+actions. Hidden opponent cards are ignored, unless the game's `cpu_privileged` option puts them in a
+seeing duelist's observation (docs/rules/forbidden.md, D33).
 """
 
 from __future__ import annotations

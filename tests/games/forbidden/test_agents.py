@@ -150,3 +150,42 @@ def test_home_field_card_is_played_when_the_terrain_differs(tmp_path):
     s = game.new_state(1)
     s.player, s.hands[1], s._legal = 1, [4, 330, 5], None
     assert FmClassicAgent(game).act(Seat(s, 1, random.Random(0))) == ("play", (2,), 0, False)
+
+
+def privileged_game(tmp_path, privileged=True):
+    import shutil
+
+    from coliseo.games.forbidden.content import BUNDLED
+    folder = tmp_path / "seer"
+    if not folder.exists():
+        shutil.copytree(BUNDLED / "starter", folder)
+        text = (folder / "duelists.csv").read_text().replace("0,d,f,0,\n", "0,d,f,1,\n")
+        (folder / "duelists.csv").write_text(text)
+    return coliseo.load_game("forbidden", pack=str(folder), mode="free_duel", cpu_privileged=privileged)
+
+
+def test_cpu_privileged_duelist_sees_face_down_cards_and_nobody_else_does(tmp_path):
+    game = privileged_game(tmp_path)
+    s = game.new_state(3)
+    s.apply(("play", (1,), 1, True))
+    s.apply(("place", "d", 1))
+    hidden = s.monsters[0][0][0]
+    assert s.observation(1)["sides"][0]["monsters"][0]["id"] == hidden
+    assert s.observation(None)["sides"][0]["monsters"][0]["id"] is None
+    plain = privileged_game(tmp_path, privileged=False).state_from_json(
+        dict(s.to_json(), options=dict(s.to_json()["options"], cpu_privileged=False)))
+    assert plain.observation(1)["sides"][0]["monsters"][0]["id"] is None
+
+
+def test_cpu_privileged_keeps_the_leak_property(tmp_path):
+    from contract import play_random_games
+    play_random_games(privileged_game(tmp_path), games=4, seed=3, sample_every=3)
+
+
+def test_privileged_fm_classic_attacks_a_face_down_monster_it_can_beat(tmp_path):
+    game = privileged_game(tmp_path)
+    s = game.new_state(1)
+    s.player, s.phase, s._legal = 1, "battle", None
+    s.monsters[1][0] = mon(15, star=1)
+    s.monsters[0][0] = mon(105, up=False, defence=True, star=1)
+    assert FmClassicAgent(game, seed=0).act(Seat(s, 1, random.Random(0))) == ("attack", 1, 1)

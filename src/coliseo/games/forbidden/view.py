@@ -47,20 +47,31 @@ def _spell_view(rec: list | None, visible: bool) -> dict | None:
     return {"id": rec[ID] if (visible or rec[KNOWN]) else None, "known": rec[KNOWN]}
 
 
+def sees_face_down(state: DuelState, player: int | None) -> bool:
+    """The opt-in `cpu_privileged`: a CPU duelist marked `sees_facedown` reads the face-down cards (§9)."""
+    options = state.game.options
+    if player != 1 or not options["cpu_privileged"] or options["mode"] not in ("free_duel", "campaign"):
+        return False
+    duelist = state.pack.duelists.get(state.duelist)
+    return bool(duelist and duelist.sees_facedown)
+
+
 def observe(state: DuelState, player: int | None) -> dict:
     """The JSON-safe view of `player` (None = spectator): public data plus that player's own secrets."""
     open_lists = state.game.options["open_decklists"]
+    privileged = sees_face_down(state, player)
     sides = []
     for side in (0, 1):
         own = player == side
+        field = own or privileged
         sides.append({
             "lp": state.lp[side], "max_lp": state.max_lp,
             "deck_size": len(state.decks[side]), "hand_size": len(state.hands[side]),
             "hand": list(state.hands[side]) if own else None,
             "deck_cards": sorted(state.decks[side]) if own else None,
             "decklist": sorted(state.lists[side]) if (own or open_lists) else None,
-            "monsters": [_monster_view(state, r, own) for r in state.monsters[side]],
-            "spells": [_spell_view(r, own) for r in state.spells[side]],
+            "monsters": [_monster_view(state, r, field) for r in state.monsters[side]],
+            "spells": [_spell_view(r, field) for r in state.spells[side]],
             "removed": list(state.removed[side]),
             "counters": state.counter_values(side),
             "pinned": state.pinned[side],
@@ -71,14 +82,14 @@ def observe(state: DuelState, player: int | None) -> dict:
             "sides": sides, "result": state.outcome}
 
 
-def _public_from_list(state: DuelState, q: int) -> Counter:
-    """q's cards whose identity everyone knows and that came from q's 40-card list (results excluded)."""
+def _public_from_list(state: DuelState, q: int, field_known: bool = False) -> Counter:
+    """q's cards whose identity the viewer knows and that came from q's 40-card list (results excluded)."""
     seen = Counter(state.removed[q])
     for rec in state.monsters[q]:
-        if rec is not None and (rec[UP] or rec[KNOWN]):
+        if rec is not None and (rec[UP] or rec[KNOWN] or field_known):
             seen[rec[ID]] += 1
     for rec in state.spells[q]:
-        if rec is not None and rec[KNOWN]:
+        if rec is not None and (rec[KNOWN] or field_known):
             seen[rec[ID]] += 1
     seen.subtract(Counter(state.created[q]))
     return +seen
@@ -89,13 +100,15 @@ def resample_hidden(state: DuelState, player: int, rng: random.Random) -> None:
     rng.shuffle(state.decks[player])
     q = 1 - player
     pack = state.pack
+    privileged = sees_face_down(state, player)
     hidden_m = [z for z in range(5) if state.monsters[q][z] is not None and not state.monsters[q][z][UP]
-                and not state.monsters[q][z][KNOWN]]
-    hidden_s = [z for z in range(5) if state.spells[q][z] is not None and not state.spells[q][z][KNOWN]]
+                and not state.monsters[q][z][KNOWN] and not privileged]
+    hidden_s = [z for z in range(5) if state.spells[q][z] is not None and not state.spells[q][z][KNOWN]
+                and not privileged]
     n_hand, n_deck = len(state.hands[q]), len(state.decks[q])
     if state.game.options["open_decklists"]:
         pool = Counter(state.lists[q])
-        pool.subtract(_public_from_list(state, q))
+        pool.subtract(_public_from_list(state, q, privileged))
         unknown = list((+pool).elements())
     else:
         unknown = _closed_list_sample(state, q, len(hidden_m), len(hidden_s), n_hand + n_deck, rng)
@@ -121,7 +134,7 @@ def resample_hidden(state: DuelState, player: int, rng: random.Random) -> None:
 def _closed_list_sample(state: DuelState, q: int, n_m: int, n_s: int, n_rest: int, rng: random.Random) -> list:
     """Closed deck lists: draw the hidden cards from the pack, keeping R5's copy limit."""
     pack = state.pack
-    copies = _public_from_list(state, q)
+    copies = _public_from_list(state, q, sees_face_down(state, 1 - q))
     ids = sorted(pack.cards)
     monsters = [c for c in ids if pack.cards[c].kind == MONSTER]
     others = [c for c in ids if pack.cards[c].kind != MONSTER]
