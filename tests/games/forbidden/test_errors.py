@@ -178,3 +178,10 @@ def test_notation_is_case_and_space_tolerant_and_canonical():
     assert GAME.action_index(("play", (5, 4, 3, 2, 1), 10, False)) == 3574
     assert GAME.action_index(("play", (5,), 5, True)) == 3599
     assert GAME.action_index(("attack", 5, 0)) == 3633 and GAME.action_index(("act", 5, 5)) == 3668
+
+
+def test_bad_notation_in_the_main_phase_summarizes_the_plays():
+    s = GAME.new_state(1)
+    message = check_bad_notation(GAME, s, "fly")
+    assert len(message) < 1000 and f"and {len(s.legal_actions()) - 30} more plays" in message
+    assert message.startswith("'fly' is not an action of")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.errors import InvalidNotation, PositionError, SetupError
 from coliseo.core.game import Game
 from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
@@ -253,6 +253,21 @@ class ForbiddenGame(Game):
         if tag == "act":
             return f"act s{a[1]}" + (f" m{a[2]}" if len(a) == 3 else "")
         return "end"
+
+    def parse_action(self, state, text: str):
+        """As the base, but a main phase's hundreds of plays are summarized in the error."""
+        try:
+            return super().parse_action(state, text)
+        except InvalidNotation as e:
+            legal = state.legal_actions()
+            if len(legal) <= 60:
+                raise
+            message = str(e)
+            label = "Legal now:" if "Legal now:" in message else "legal now:"
+            head = message.partition(label)[0]
+            shown = ", ".join(self.format_action(a) for a in legal[:30])
+            raise InvalidNotation(f"{head}{label} {shown}, ... and {len(legal) - 30} more plays "
+                                  "(play <hand positions joined by +> <act|m1..m5|s1..s5>[ fd])") from None
 
     def _parse_action_text(self, state, text: str):
         t = " ".join(text.strip().lower().split())
