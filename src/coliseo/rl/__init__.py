@@ -1,0 +1,29 @@
+"""Research interfaces: PettingZoo, Gymnasium and OpenSpiel adapters for every Coliseo game (`rl` extra)."""
+
+from __future__ import annotations
+
+from .encoding import Encoder, HashedEncoder, encoder_for
+
+
+def pettingzoo_env(game, **options):
+    """A PettingZoo AEC environment for `game` (an id or a loaded Game); see docs/rl.md."""
+    from .pettingzoo_adapter import pettingzoo_env as make
+
+    return make(game, **options)
+
+
+def gymnasium_env(game, **options):
+    """A Gymnasium environment: one seat against opponent agents; see docs/rl.md."""
+    from .gymnasium_adapter import gymnasium_env as make
+
+    return make(game, **options)
+
+
+def register_openspiel_games() -> list[str]:
+    """Register every game as the OpenSpiel Python game `coliseo_<id>`; returns the names."""
+    from .openspiel_adapter import register_openspiel_games as register
+
+    return register()
+
+
+__all__ = ["Encoder", "HashedEncoder", "encoder_for", "pettingzoo_env", "gymnasium_env", "register_openspiel_games"]

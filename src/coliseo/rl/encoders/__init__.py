@@ -1,0 +1,1 @@
+"""One encoder per game: `make_encoder(game) -> coliseo.rl.encoding.Encoder`."""
