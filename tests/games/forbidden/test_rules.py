@@ -634,3 +634,21 @@ def test_cpu_mode_uses_the_duelists_deck_and_terrain_and_seat_1_moves_first():
     s = game.new_state(3)
     assert s.current_player == 0 and s.duelist == 1
     assert sorted(s.lists[1]) == sorted(game.pack.deck_ids("starter_b"))
+
+
+def test_starter_families_yield_the_784_monster_pairs_of_the_rules_file():
+    """§6.2: the 44 family lines give 784 fusing monster pairs (a card with itself included)."""
+    pack = coliseo.load_game("forbidden").pack
+    monsters = sorted(c.id for c in pack.cards.values() if c.kind == 0)
+    pairs = [(a, b) for i, a in enumerate(monsters) for b in monsters[i:] if pack.fuse(a, b)]
+    assert len(monsters) == 111 and len(pairs) == 784
+
+
+def test_family_fusion_takes_the_weakest_result_above_both_materials():
+    pack = coliseo.load_game("forbidden").pack
+    assert pack.fuse(4, 9) == 97      # DR+ZO: Dragon Zombie 1600 > 1200
+    assert pack.fuse(97, 4) == 39     # Dragon Zombie is not above 1600: Curse of Dragon 2000
+    assert pack.fuse(39, 9) == 0      # nothing above 2000 in DR+ZO
+    assert pack.fuse(15, 1) == 0      # WA+DR results (D. Human, Sword Arm) are below Blue-eyes
+    assert pack.fuse(62, 682) == 672  # an explicit pair with a trap
+    assert pack.fuse(73, 448) == 0    # two Sea Serpents (tag DR): no SS+SS, DR+SS or DR+DR family
