@@ -371,7 +371,8 @@ class ForbiddenGame(Game):
         for side in (1, 0) if obs["viewer"] != 1 else (0, 1):
             sd = obs["sides"][side]
             lines.append(f"{player_name(side, lang)}: LP {sd['lp']}/{sd['max_lp']}  deck {sd['deck_size']}  "
-                         f"hand {sd['hand_size']}" + (f"  pinned {sd['pinned']}" if sd["pinned"] else ""))
+                         f"hand {sd['hand_size']}  removed {len(sd['removed'])}"
+                         + (f"  pinned {sd['pinned']}" if sd["pinned"] else ""))
             for z, m in enumerate(sd["monsters"]):
                 if m is not None:
                     name = self.card_name(m["id"]) if m["id"] is not None else "face-down monster"
