@@ -68,6 +68,13 @@ EVENT_TEXT = {
 REASONS = {"goal": {"en": "Quest Goal reached", "es": "objetivo alcanzado"},
            "deck_out": {"en": "the Creature deck ran out", "es": "se agotó el mazo de criaturas"},
            "max_turns": {"en": "turn limit", "es": "límite de turnos"}}
+PHASE_NAMES = {
+    "en": {"draft": "draft", "main": "main (turn action available)", "adventure": "adventure",
+           "statue": "statue visit", "release": "releasing", "after": "after the turn action", "over": "over"},
+    "es": {"draft": "elección inicial", "main": "principal (acción de turno disponible)", "adventure": "aventura",
+           "statue": "visita a la estatua", "release": "liberando", "after": "tras la acción de turno",
+           "over": "terminada"},
+}
 WORDS = {
     "en": {"turn": "Turn", "phase": "phase", "goal": "Quest Goal", "you": "you", "hand": "Your hand",
            "draw": "draw pile", "discard": "discard", "gems": "gems", "carpets": "carpets",
@@ -128,7 +135,8 @@ def _sym(i):
 def render_observation(game, obs: dict, lang: str = "en", legal: list | None = None) -> str:
     w = WORDS.get(lang, WORDS["en"])
     cards = game.content.cards
-    out = [f"{game.name(lang)} — {w['turn']} {obs['turn']}, {w['phase']} {obs['phase']}, "
+    phase = PHASE_NAMES.get(lang, PHASE_NAMES["en"]).get(obs["phase"], obs["phase"])
+    out = [f"{game.name(lang)} — {w['turn']} {obs['turn']}, {w['phase']} {phase}, "
            f"{w['goal']} {obs['goal']}"]
     if obs["result"]:
         r = obs["result"]
