@@ -201,7 +201,9 @@ class _Row:
         except ValueError:
             raise self.fail(f"field {name!r} must be a whole number, got {raw!r}") from None
         if lo is not None and value < lo or hi is not None and value > hi:
-            raise self.fail(f"field {name!r} must be in {lo}..{hi}, got {value}")
+            bound = f"in {lo}..{hi}" if lo is not None and hi is not None else (
+                f"at least {lo}" if lo is not None else f"at most {hi}")
+            raise self.fail(f"field {name!r} must be {bound}, got {value}")
         return value
 
     def choice(self, name: str, choices: tuple, required: bool = True) -> str:
@@ -307,6 +309,8 @@ def _load(pack: Pack) -> None:
     pack.rituals = {}
     for row in _rows(root, "rituals.csv", ("ritual", "material1", "material2", "material3", "result")):
         rid = ref(row, "ritual", (RITUAL,))
+        if rid in pack.rituals:
+            raise row.fail(f"field 'ritual': ritual {rid} has two recipes")
         pack.rituals[rid] = (ref(row, "material1", (MONSTER,)), ref(row, "material2", (MONSTER,)),
                              ref(row, "material3", (MONSTER,)), ref(row, "result", (MONSTER,)))
 
@@ -327,6 +331,8 @@ def _load(pack: Pack) -> None:
     pack.duelists = {}
     for row in _rows(root, "duelists.csv", ("id", "name", "hand_window", "terrain", "deck"), required=False):
         did = row.int("id", 1)
+        if did in pack.duelists:
+            raise row.fail(f"field 'id': duelist {did} is defined twice")
         deck = row.text("deck", False)
         if deck and deck != "copy_player" and deck not in pack.decks:
             raise row.fail(f"field 'deck': no deck {deck!r} in pack.toml (or write copy_player, or leave empty)")
@@ -350,7 +356,10 @@ def _load(pack: Pack) -> None:
             raise row.fail(f"field 'duelist': no duelist {did} in duelists.csv")
         pool = row.choice("pool", POOLS)
         cid = ref(row, "card")
-        pack.pools.setdefault((did, pool), {})[cid] = row.int("weight", 0)
+        entries = pack.pools.setdefault((did, pool), {})
+        if cid in entries:
+            raise row.fail(f"field 'card': card {cid} is listed twice in duelist {did}'s {pool} pool")
+        entries[cid] = row.int("weight", 0)
     pack.pools = {k: sorted(v.items()) for k, v in pack.pools.items()}
     pack.by_name = {c.name.lower(): c.id for c in cards.values()}
     pack.kind_of = [-1] * (max(cards) + 1)
