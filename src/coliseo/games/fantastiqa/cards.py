@@ -72,21 +72,38 @@ def read_pack(path: str | Path) -> dict:
     return read_toml(path)
 
 
+_PARSED: dict[tuple, tuple[list[Card], list[Quest]]] = {}
+
+
+def _parsed_pack(path: str | Path) -> tuple[list[Card], list[Quest]]:
+    """A pack file read and validated, cached while the file is unchanged (cards are never mutated)."""
+    try:
+        stat = Path(path).stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
+    found = parse_pack(str(path), read_pack(path))
+    if key is not None:
+        _PARSED[key] = found
+    return found
+
+
 def load_content(packs: list[str], bundled: bool = True) -> Content:
     """The bundled pack (unless `bundled` is false) and the user packs, validated; ids unique across all."""
-    docs = []
+    paths = []
     if bundled:
-        path = bundled_file("coliseo.games.fantastiqa.content", "original.toml")
-        docs.append((str(path), read_pack(path)))
-    for p in packs:
-        docs.append((str(p), read_pack(p)))
-    if not docs:
+        paths.append(bundled_file("coliseo.games.fantastiqa.content", "original.toml"))
+    paths.extend(packs)
+    if not paths:
         raise ContentError("no content: the bundled pack is off and no pack was given")
     cards: dict[str, Card] = {}
     quests: dict[str, Quest] = {}
     seen: set[str] = set()
-    for where, doc in docs:
-        pack_cards, pack_quests = parse_pack(where, doc)
+    for path in paths:
+        where = str(path)
+        pack_cards, pack_quests = _parsed_pack(path)
         unique_ids(where, [c.id for c in pack_cards] + [q.id for q in pack_quests], seen)
         cards.update((c.id, c) for c in pack_cards)
         quests.update((q.id, q) for q in pack_quests)
