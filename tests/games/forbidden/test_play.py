@@ -134,6 +134,15 @@ def test_determinize_redraws_face_down_cards_and_stars_but_keeps_the_viewers_own
     assert len(ids) > 1 and stars == {1, 2}
 
 
+def test_closed_deck_lists_are_not_in_a_determinization():
+    game = coliseo.load_game("forbidden", open_decklists=False)
+    s = game.new_state(6)
+    world = s.determinize(0, random.Random(2))
+    assert world.lists[0] == s.lists[0] and world.lists[1] != s.lists[1] and len(world.lists[1]) == 40
+    assert sorted(world.hands[1] + world.decks[1]) == sorted(world.lists[1])
+    assert world.observation(0) == s.observation(0)
+
+
 def test_setup_with_named_decks_and_id_lists():
     setup = GAME.setup_for(deck="starter_b")
     s = GAME.new_state(1, setup)

@@ -112,6 +112,10 @@ def resample_hidden(state: DuelState, player: int, rng: random.Random) -> None:
         unknown = list((+pool).elements())
     else:
         unknown = _closed_list_sample(state, q, len(hidden_m), len(hidden_s), n_hand + n_deck, rng)
+        # the real list is hidden too: the world gets one made of the public cards and the drawn ones
+        lists = list(state.lists)
+        lists[q] = tuple(sorted(list(_public_from_list(state, q, privileged).elements()) + unknown))
+        state.lists = tuple(lists)
     unknown.sort()
     rng.shuffle(unknown)
     kind_of = pack.kind_of
