@@ -42,6 +42,11 @@ def test_encoded_observation_is_the_same_for_every_determinization(variant):
                     f"{game_id}: player {player}'s encoding changes under determinize at turn {state.turn}"
 
 
+@pytest.mark.parametrize("game_id", coliseo.list_games())
+def test_every_game_has_its_own_encoder(game_id):
+    assert not isinstance(encoder_for(coliseo.load_game(game_id)), HashedEncoder)
+
+
 def test_the_two_players_of_a_capsule_game_see_different_encodings():
     # Each player knows their own capsules' monsters, not the opponent's.
     game = coliseo.load_game("capsule")
