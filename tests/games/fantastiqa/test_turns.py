@@ -360,3 +360,43 @@ def test_statue_cards_are_revealed_to_everybody():
     events = s.apply(("draw",))
     assert "private" not in events[0]
     assert s.observation(1)["row"] == ["a13", "a01", "a05"] == s.observation(None)["row"]
+
+
+@pytest.mark.parametrize("n,length,goal", [(2, "short", 9), (2, "standard", 11), (2, "long", 13),
+                                           (3, "short", 7), (3, "standard", 9), (3, "long", 11),
+                                           (4, "short", 7), (4, "standard", 7), (4, "long", 9)])
+def test_quest_goal_by_player_count_and_length(n, length, goal):
+    assert load_game("fantastiqa", players=n, goal_length=length).new_state(0).goal == goal
+
+
+def test_an_explicit_goal_overrides_the_length():
+    assert load_game("fantastiqa", players=2, goal=4).new_state(0).goal == 4
+
+
+def test_simplified_boxes_the_crows_drops_the_penalty_and_sets_goal_seven():
+    game = load_game("fantastiqa", players=2, simplified=True)
+    s = game.new_state(0)
+    assert {"e1", "e2", "e3"} <= set(s.box) and not {"e1", "e2", "e3"} & set(s.cdeck)
+    assert s.goal == 7 and not game.quest_penalty
+
+
+def test_starting_gems_option():
+    s = load_game("fantastiqa", players=3, starting_gems=5).new_state(0)
+    assert s.gems == [5, 5, 5]
+
+
+def test_draw_power_needs_a_card_to_draw():
+    s = scenario(hands=[["c04"]])
+    assert legal_text(s, "power") == []
+
+
+def test_release_power_needs_another_card():
+    s = scenario(hands=[["c36"]])
+    assert legal_text(s, "power") == []
+
+
+def test_spy_also_widens_a_quest_chest_draw():
+    s = scenario(positions=("ML", "BR"), hands=[["c32"]], decks={"QC": ["q01", "q02", "q03", "q04", "q05", "q06"]})
+    act(s, "power c32")                     # SPY 2
+    act(s, "draw")
+    assert s.row == ["q06", "q05", "q04", "q03", "q02"]
