@@ -5,7 +5,7 @@ resampled), walks one shared tree keyed by actions, and considers only the child
 world (UCB with availability counts, Cowling et al. 2012). Rewards are per player, so the same
 search serves 2-4 player games: each node keeps the reward of the player who chose its action.
 
-Settings: `iterations` (default 200) or `ms` (a time budget, which makes moves depend on the
+Settings: `iterations` (default 400) or `ms` (a time budget, which makes moves depend on the
 machine's speed), `rollout` ("random" or "greedy"), `depth` (rollout steps before the evaluation
 function scores the position), `c` (UCT exploration), `greedy_sample` (how many actions a
 greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
@@ -50,10 +50,10 @@ class MctsAgent(Agent):
         except ValueError as e:
             raise SetupError(f"bad mcts setting: {e}") from None
         super().__init__(game, seed, **settings)
-        self.iterations = settings.get("iterations", 200 if "ms" not in settings else None)
+        self.iterations = settings.get("iterations", 400 if "ms" not in settings else None)
         self.ms = settings.get("ms")
         self.rollout = settings.get("rollout", "random")
-        self.depth = settings.get("depth", 30)
+        self.depth = settings.get("depth", 8)
         self.c = settings.get("c", 0.7)
         self.greedy_sample = settings.get("greedy_sample", 6)
         self.width = settings.get("width", 24)
