@@ -137,7 +137,8 @@ class Geometry:
             for (k, a) in self.placement_at:
                 if k == shape.index:
                     ok |= 1 << a
-            self.shape_table.append((shape.index, ok, tuple(dy * w + dx for dx, dy in shape.offsets)))
+            ids = [self.placement_at.get((shape.index, a)) for a in range(self.n)]   # anchor -> placement id
+            self.shape_table.append((ids, ok, tuple(dy * w + dx for dx, dy in shape.offsets)))
 
     def anchors(self, ok: int, deltas, empty: int, touch: int, extra=()) -> int:
         """Anchors (mask) where the shape covers only `empty` squares and meets `touch` (and each `extra`)."""

@@ -181,14 +181,15 @@ class DDMState(State):
         if not touch:
             return []
         extra = () if self.placed[player] else (geo.nbr_mask[geo.masters[player]], geo.home_rank[player])
-        at = geo.placement_at
         found = []
-        for k, ok, deltas in geo.shape_table:
+        for ids, ok, deltas in geo.shape_table:
             anchors = geo.anchors(ok, deltas, empty, touch, extra)
-            if anchors:
+            while anchors:
+                low = anchors & -anchors
+                found.append(ids[low.bit_length() - 1])
                 if first_only:
-                    return [at[(k, next(bits(anchors)))]]
-                found.extend(at[(k, a)] for a in bits(anchors))
+                    return found
+                anchors ^= low
         return found
 
     def reach(self, start: int, budget: int) -> dict:
