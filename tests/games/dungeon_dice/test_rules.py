@@ -772,3 +772,10 @@ def test_no_own_monsters_condition_from_a_user_pack(tmp_path):
     assert "esummon lone_wolf" in legal_texts(s)
     put(s, "f1", "cave_rat", 0)
     assert "esummon lone_wolf" not in legal_texts(s)
+
+
+@pytest.mark.parametrize("action", [("move",), ("dim", 10**6), ("spell",), ("zash", 9, None), ("fly", 1),
+                                    ("attack", "g1", "g2")])
+def test_malformed_actions_raise_illegal_action_and_change_nothing(action):
+    s = position(pool={"M": 2, "G": 1, "Z": 3})
+    check_illegal_untouched(GAME, s, action)

@@ -393,6 +393,12 @@ class DDMState(State):
 
     # --- why an action is illegal ---------------------------------------------------------------
     def why_illegal(self, action) -> str:
+        try:
+            return self._why(action)
+        except (IndexError, KeyError, TypeError, ValueError):
+            return f"{action!r} is not a well-formed Dungeon Dice action"
+
+    def _why(self, action) -> str:
         if self._result is not None:
             return "the game is over"
         kind = action[0] if isinstance(action, tuple) and action else None
