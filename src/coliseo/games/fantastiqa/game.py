@@ -67,6 +67,8 @@ def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
         return counts[9] + pairs >= unmatched
 
     found: list[tuple] = []
+    if not pays(suffix[0]):
+        return found
     counts = [0] * 10
     chosen: list[int] = []
 
@@ -161,13 +163,18 @@ class Fantastiqa(Game):
         self._total = 0
 
     def payments(self, vuln: tuple, sig: tuple) -> list[tuple]:
-        key = (vuln, sig)
+        """`_payments`, cached by the multiset of card signatures (index tuples mapped back to `sig`)."""
+        order = sorted(range(len(sig)), key=sig.__getitem__)
+        canon = tuple(sig[i] for i in order)
+        key = (tuple(sorted(vuln)), canon)
         found = self._pay_cache.get(key)
         if found is None:
             if len(self._pay_cache) > 200_000:
                 self._pay_cache.clear()
-            found = self._pay_cache[key] = _payments(vuln, sig)
-        return found
+            found = self._pay_cache[key] = _payments(key[0], canon)
+        if not found:
+            return found
+        return sorted(tuple(sorted(order[i] for i in combo)) for combo in found)
 
     # --- setup --------------------------------------------------------------------------------
     def setup_for(self, **choices: Any) -> Any:
