@@ -27,10 +27,9 @@ def legal_by_index(state) -> dict[int, Any]:
     return {state.game.action_index(action): action for action in state.legal_actions()}
 
 
-def action_mask(state) -> np.ndarray:
+def action_mask(state, legal: dict[int, Any] | None = None) -> np.ndarray:
     mask = np.zeros(state.game.num_distinct_actions, np.int8)
-    for index in legal_by_index(state):
-        mask[index] = 1
+    mask[list(legal_by_index(state) if legal is None else legal)] = 1
     return mask
 
 

@@ -29,14 +29,17 @@ class Encoder:
     def __init__(self, game):
         self.game = game
         self.parts: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
         self.size = 0
         self.declare()
 
     def part(self, name: str, *shape: int) -> None:
         if name in self.parts:
             raise ValueError(f"encoder part {name!r} declared twice")
+        size = int(np.prod(shape))
         self.parts[name] = (self.size, shape)
-        self.size += int(np.prod(shape))
+        self._slices.append((name, self.size, self.size + size, shape))
+        self.size += size
 
     def declare(self) -> None:
         raise NotImplementedError
@@ -46,8 +49,7 @@ class Encoder:
 
     def encode(self, observation: dict, player: int) -> np.ndarray:
         vector = np.zeros(self.size, np.float32)
-        views = {name: vector[start:start + int(np.prod(shape))].reshape(shape)
-                 for name, (start, shape) in self.parts.items()}
+        views = {name: vector[start:stop].reshape(shape) for name, start, stop, shape in self._slices}
         self.fill(observation, player, views)
         return vector
 

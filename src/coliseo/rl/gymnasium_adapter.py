@@ -68,7 +68,7 @@ class ColiseoGymEnv(gym.Env):
             self.opponents = {p: make_agent(self.opponent, self.game, seed=draw(), **self.opponent_settings)
                               for p in range(self.players) if p != self.player}
         self._play_opponents()
-        return self._observe(), self._info()
+        return self._observe()
 
     def step(self, action):
         if self.state is None:
@@ -82,30 +82,29 @@ class ColiseoGymEnv(gym.Env):
             if self.illegal_action == "raise":
                 raise ValueError(message)
             self.forfeited = True  # an illegal action resigns the game
-            return self._observe(), -1.0, True, False, {**self._info(), "illegal_action": message}
+            observation, info = self._observe()
+            return observation, -1.0, True, False, {**info, "illegal_action": message}
         self.state.apply(legal[index])
         self._play_opponents()
         terminated = self.state.is_over
         reward = rewards(self.state.result, self.players)[self.player] if terminated else 0.0
-        info = self._info()
+        observation, info = self._observe()
         if terminated:
             info["result"] = self.state.result
-        return self._observe(), reward, terminated, False, info
+        return observation, reward, terminated, False, info
 
     def _play_opponents(self) -> None:
         while not self.state.is_over and self.state.current_player != self.player:
             mover = self.state.current_player
             self.state.apply(self.opponents[mover].act(Seat(self.state, mover, self.seat_rng)))
 
-    def _observe(self) -> dict:
+    def _observe(self) -> tuple[dict, dict]:
+        """The observation and the info, both holding the action mask."""
         mask = action_mask(self.state) if self.state.current_player == self.player else \
             np.zeros(self.game.num_distinct_actions, np.int8)
-        return {"observation": self.encoder.encode(self.state.observation(self.player), self.player),
-                "action_mask": mask}
-
-    def _info(self) -> dict:
-        return {"action_mask": action_mask(self.state) if self.state.current_player == self.player
-                else np.zeros(self.game.num_distinct_actions, np.int8)}
+        observation = {"observation": self.encoder.encode(self.state.observation(self.player), self.player),
+                       "action_mask": mask}
+        return observation, {"action_mask": mask.copy()}
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:

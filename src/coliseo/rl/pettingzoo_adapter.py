@@ -59,10 +59,17 @@ class ColiseoAECEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
+        self._legal = None
+
+    def legal(self) -> dict:
+        """The legal actions by index, computed once per position."""
+        if self._legal is None:
+            self._legal = legal_by_index(self.state)
+        return self._legal
 
     def observe(self, agent):
         player = self._player[agent]
-        mask = action_mask(self.state) if self.state.current_player == player else \
+        mask = action_mask(self.state, self.legal()) if self.state.current_player == player else \
             np.zeros(self.game.num_distinct_actions, np.int8)
         return {"observation": self.encoder.encode(self.state.observation(player), player), "action_mask": mask}
 
@@ -71,11 +78,12 @@ class ColiseoAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = legal_by_index(self.state)
+        legal = self.legal()
         if action is None or int(action) not in legal:
             raise ValueError(illegal_index_message(self.state, action))
         self._cumulative_rewards[agent] = 0.0
         self.state.apply(legal[int(action)])
+        self._legal = None
         self.steps += 1
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_over:

@@ -1,0 +1,128 @@
+"""RL adapters benchmark: environment steps/s per game for PettingZoo, Gymnasium and OpenSpiel.
+
+Usage: python bench/bench_rl.py [--seconds 3] [--games capsule,forbidden]; prints one JSON object.
+Every run plays uniformly random legal actions on one core. For each game (and Fantastiqa with 4
+players): the sizes (actions, observation vector), microseconds per encoded observation and per
+action mask, and steps/s of the engine alone, the PettingZoo AEC env (every step of every agent),
+the Gymnasium env (the learner's steps, opponents `random` included in the time) and the OpenSpiel
+game (apply_action plus the acting player's observation tensor).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+import numpy as np
+
+import coliseo
+from coliseo.rl import gymnasium_env, pettingzoo_env, register_openspiel_games
+from coliseo.rl.common import action_mask
+from coliseo.rl.encoding import encoder_for
+
+
+def rate(count: int, start: float) -> float:
+    return round(count / (time.perf_counter() - start), 1)
+
+
+def engine(game, seconds: float) -> float:
+    rng, steps, start = random.Random(0), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(seed=steps)
+        while not state.is_over and time.perf_counter() - start < seconds:
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+    return rate(steps, start)
+
+
+def encoding_costs(game, samples: int = 200) -> dict:
+    encoder, rng = encoder_for(game), random.Random(1)
+    states, state = [], game.new_state(seed=1)
+    while len(states) < samples:
+        if state.is_over:
+            state = game.new_state(seed=len(states))
+        states.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    start = time.perf_counter()
+    for s in states:
+        encoder.encode(s.observation(s.players[0]), s.players[0])
+    encode_us = (time.perf_counter() - start) / samples * 1e6
+    start = time.perf_counter()
+    for s in states:
+        action_mask(s)
+    mask_us = (time.perf_counter() - start) / samples * 1e6
+    return {"observation_size": encoder.size, "encode_us": round(encode_us), "mask_us": round(mask_us)}
+
+
+def pettingzoo_steps(game_id: str, options: dict, seconds: float) -> float:
+    env, rng, steps = pettingzoo_env(game_id, **options), np.random.default_rng(0), 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=steps)
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            env.step(action)
+            steps += 1
+            if time.perf_counter() - start >= seconds:
+                break
+    return rate(steps, start)
+
+
+def gymnasium_steps(game_id: str, options: dict, seconds: float) -> float:
+    env, rng, steps = gymnasium_env(game_id, opponent="random", **options), np.random.default_rng(0), 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observation, _ = env.reset(seed=steps)
+        done = False
+        while not done and time.perf_counter() - start < seconds:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+            steps += 1
+    return rate(steps, start)
+
+
+def openspiel_steps(game_id: str, options: dict, seconds: float) -> float:
+    import pyspiel
+
+    game = pyspiel.load_game(f"coliseo_{game_id}", options)
+    rng, steps = np.random.default_rng(0), 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        state.apply_action(int(rng.integers(game.max_chance_outcomes())))
+        while not state.is_terminal() and time.perf_counter() - start < seconds:
+            state.observation_tensor(state.current_player())
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            steps += 1
+    return rate(steps, start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="RL adapters: environment steps/s per game")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--games", default=",".join(coliseo.list_games()), help="comma-separated game ids")
+    args = parser.parse_args()
+    register_openspiel_games()
+    variants = [(g, {}) for g in args.games.split(",")]
+    if "fantastiqa" in args.games:
+        variants.append(("fantastiqa", {"players": 4}))
+    results = []
+    for game_id, options in variants:
+        game = coliseo.load_game(game_id, **options)
+        results.append({
+            "game": game_id, "options": options, "num_distinct_actions": game.num_distinct_actions,
+            **encoding_costs(game),
+            "engine_steps_per_s": engine(game, args.seconds),
+            "pettingzoo_steps_per_s": pettingzoo_steps(game_id, options, args.seconds),
+            "gymnasium_agent_steps_per_s": gymnasium_steps(game_id, options, args.seconds),
+            "openspiel_steps_per_s": openspiel_steps(game_id, options, args.seconds),
+        })
+    print(json.dumps({"benchmark": "rl", "seconds_each": args.seconds, "results": results}))
+
+
+if __name__ == "__main__":
+    main()
