@@ -1,0 +1,188 @@
+"""The web table in headless Chromium, against a real server: games played by clicks only."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+import coliseo
+from coliseo.core.match import verify
+
+
+@pytest.fixture
+def context(browser):
+    # bypass_csp: the test harness evaluates its own JavaScript (wait_for_function), which the page's policy forbids.
+    ctx = browser.new_context(viewport={"width": 1100, "height": 850}, bypass_csp=True)
+    ctx.set_default_timeout(20_000)
+    yield ctx
+    ctx.close()
+
+
+def watch_frames(page) -> list[str]:
+    """Every WebSocket message the page receives, to check what the browser was told."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    return frames
+
+
+def create_in_lobby(page, server, game: str, seats: list[str], options: dict | None = None) -> str:
+    """Fill the lobby form by clicks and return the new game's id."""
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    for n, seat in enumerate(seats):
+        page.select_option(f"#seat-{n}", seat)
+    if options:
+        page.click("details summary")
+        for name, value in options.items():
+            page.fill(f"[name={name}]", str(value))
+    page.click("#create")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("body[data-ply]")
+    return page.url.rsplit("/", 1)[-1].split("?")[0]
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def my_turn(page) -> bool:
+    return page.locator("#actions button").count() > 0
+
+
+def wait_my_turn_or_end(page) -> None:
+    page.wait_for_function("document.body.dataset.over === 'true' || "
+                           "document.querySelectorAll('#actions button').length > 0", timeout=60_000)
+
+
+def click_one_action(page, rng: random.Random, prefer_board: bool = True) -> None:
+    """Build one action by clicks (board targets first, else the panel's buttons) and wait until it is played."""
+    before = ply(page)
+    for _ in range(12):
+        targets = page.locator("#board .target")
+        buttons = page.locator("#actions button.action, #actions button.step")
+        if prefer_board and targets.count():
+            targets.nth(rng.randrange(targets.count())).click()
+        elif buttons.count():
+            buttons.nth(rng.randrange(buttons.count())).click()
+        else:
+            break
+        try:
+            page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}", timeout=400)
+            return
+        except Exception:  # noqa: BLE001 - not played yet: the choice needs another click
+            continue
+    page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}")
+
+
+def stored_match(server, game_id: str):
+    """The real game, rebuilt from the server's database (the test may know the seed; a browser may not)."""
+    db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
+    game, options, seed, salt = db.execute("select game, options, seed, salt from games where id = ?",
+                                           (game_id,)).fetchone()
+    texts = [r[0] for r in db.execute("select text from actions where game_id = ? order by ply", (game_id,))]
+    db.close()
+    match = coliseo.core.match.Match(coliseo.load_game(game, **json.loads(options)), seed, None, salt=salt)
+    for text in texts:
+        match.play_text(text)
+    return match
+
+
+def test_a_whole_capsule_game_against_the_ai_played_by_clicks(context, server):
+    page = context.new_page()
+    game_id = create_in_lobby(page, server, "capsule", ["human", "ai:greedy"], {"max_turns": 8})
+    rng = random.Random(3)
+    while page.get_attribute("body", "data-over") != "true":
+        wait_my_turn_or_end(page)
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        for _ in range(2):
+            if page.locator("#board .target").count() and page.get_attribute("body", "data-over") != "true":
+                click_one_action(page, rng)
+                wait_my_turn_or_end(page)
+        if page.locator('#actions button[data-action="end"]').count():
+            before = ply(page)
+            page.click('#actions button[data-action="end"]')
+            page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}")
+    assert "Game over" in page.inner_text("#status")
+    record = server.get(f"/api/games/{game_id}/record")
+    assert verify(record).state.result == record["result"]
+    assert page.locator("#download").count() == 1
+    page.goto(server.url + f"/replay/{game_id}?view=0")
+    page.wait_for_selector("body[data-step]")
+    page.click("#next")
+    page.wait_for_selector("body[data-step='1']")
+    assert page.locator("#board svg").count() == 1
+
+
+def test_two_seats_in_two_browsers_each_see_only_their_own_capsules(browser, server):
+    first, second = browser.new_context(bypass_csp=True), browser.new_context(bypass_csp=True)
+    try:
+        page1 = first.new_page()
+        frames1 = watch_frames(page1)
+        game_id = create_in_lobby(page1, server, "capsule", ["human", "human"])
+        join_link = page1.input_value("#join-link")
+        page2 = second.new_page()
+        frames2 = watch_frames(page2)
+        page2.goto(join_link)
+        page2.wait_for_selector("body[data-ply]")
+        page2.wait_for_selector(".seat.turn")
+        # Player 1 moves by clicks, so both pages receive an update.
+        click_one_action(page1, random.Random(1))
+        page2.wait_for_function("Number(document.body.dataset.ply) >= 1")
+        match = stored_match(server, game_id)
+        cards = {row["id"]: row["name"] for row in match.game.card_rows("en")}
+        for me, page, frames in ((0, page1, frames1), (1, page2, frames2)):
+            truth = match.state.observation(1 - me)
+            mine = {p["card"] for p in match.state.observation(me)["pieces"] if p.get("card")}
+            hidden = {p["card"] for p in truth["pieces"]
+                      if p["owner"] == 1 - me and p["kind"] == "capsule" and p["card"] not in mine}
+            assert hidden, "each side starts with capsules the other cannot see"
+            text = page.inner_html("#board")
+            for card in hidden:
+                assert card not in "".join(frames) and cards[card] not in text
+            own = {p["card"] for p in match.state.observation(me)["pieces"]
+                   if p["owner"] == me and p["kind"] == "capsule"}
+            assert all(cards[c] in text for c in own)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(context, server):
+    page = context.new_page()
+    create_in_lobby(page, server, "capsule", ["human", "ai:random"])
+    click_one_action(page, random.Random(2))
+    played = ply(page)
+    server.kill()
+    page.wait_for_selector("body[data-connected='false']")
+    server.start()
+    page.wait_for_selector("body[data-connected='true']", timeout=30_000)
+    assert ply(page) == played
+    wait_my_turn_or_end(page)
+    click_one_action(page, random.Random(5))
+    assert ply(page) > played
+
+
+@pytest.mark.parametrize("game", [g for g in coliseo.list_games() if g != "capsule"])
+def test_each_other_game_starts_and_plays_a_few_actions_by_clicks(context, server, game):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_in_lobby(page, server, game, ["human"] + ["ai:random"] * (page_seat_count(server, game) - 1))
+    rng = random.Random(7)
+    for _ in range(4):
+        wait_my_turn_or_end(page)
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        click_one_action(page, rng, prefer_board=False)
+    assert ply(page) >= 1 and not errors
+    assert page.locator("#log li").count() >= 1
+
+
+def page_seat_count(server, game: str) -> int:
+    row = next(g for g in server.get("/api/catalog") if g["id"] == game)
+    players = next((o for o in row["options"] if o["name"] == "players"), None)
+    return players["default"] if players else row["min_players"]
