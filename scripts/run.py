@@ -1,6 +1,6 @@
 """Set up the virtual environment and run Coliseo's main job.
 
-Usage: python3 scripts/run.py [coliseo arguments]   (default: a game of Capsule Monsters vs the AI)
+Usage: python3 scripts/run.py [coliseo arguments]   (default: the web table on http://127.0.0.1:8000/)
 """
 
 import os
@@ -9,7 +9,7 @@ import sys
 
 from bootstrap import ROOT, VENV, ensure
 
-ensure("")
+ensure("web")
 coliseo = VENV / ("Scripts/coliseo.exe" if os.name == "nt" else "bin/coliseo")
-args = sys.argv[1:] or ["play", "capsule", "--vs", "greedy"]
+args = sys.argv[1:] or ["serve"]
 sys.exit(subprocess.run([str(coliseo), *args], cwd=ROOT).returncode)
