@@ -8,7 +8,7 @@ from gymnasium.utils.env_checker import check_env
 from rl.rl_support import VARIANTS, variant_id
 
 import coliseo
-from coliseo.rl import gymnasium_env
+from coliseo.rl import gymnasium_env, register_gymnasium_envs
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
@@ -88,3 +88,14 @@ def test_render_shows_the_players_own_view():
     env = gymnasium_env("capsule", render_mode="ansi")
     env.reset(seed=0)
     assert env.render() == env.game.render_text(env.state.observation(0))
+
+
+def test_every_game_is_registered_for_gymnasium_make():
+    import gymnasium
+
+    assert register_gymnasium_envs() == [f"coliseo/{g}-v0" for g in coliseo.list_games()]
+    env = gymnasium.make("coliseo/capsule-v0", opponent="greedy", render_mode="ansi")
+    check_env(env.unwrapped)
+    observation, _ = env.reset(seed=0)
+    assert observation["action_mask"].any()
+    assert env.render() == env.unwrapped.game.render_text(env.unwrapped.state.observation(0))

@@ -19,6 +19,13 @@ def gymnasium_env(game, **options):
     return make(game, **options)
 
 
+def register_gymnasium_envs() -> list[str]:
+    """Register every game as `coliseo/<id>-v0` for `gymnasium.make`; returns the ids."""
+    from .gymnasium_adapter import register_gymnasium_envs as register
+
+    return register()
+
+
 def register_openspiel_games() -> list[str]:
     """Register every game as the OpenSpiel Python game `coliseo_<id>`; returns the names."""
     from .openspiel_adapter import register_openspiel_games as register
@@ -26,4 +33,5 @@ def register_openspiel_games() -> list[str]:
     return register()
 
 
-__all__ = ["Encoder", "HashedEncoder", "encoder_for", "pettingzoo_env", "gymnasium_env", "register_openspiel_games"]
+__all__ = ["Encoder", "HashedEncoder", "encoder_for", "pettingzoo_env", "gymnasium_env", "register_gymnasium_envs",
+           "register_openspiel_games"]

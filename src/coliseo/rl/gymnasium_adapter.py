@@ -119,3 +119,19 @@ class ColiseoGymEnv(gym.Env):
 def gymnasium_env(game, **options: Any) -> ColiseoGymEnv:
     """`gymnasium_env("capsule", opponent="greedy", player=1)`; other keywords go to load_game."""
     return ColiseoGymEnv(game, **options)
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register `coliseo/<id>-v0` for every game, for `gymnasium.make`; safe to call twice."""
+    import coliseo
+
+    names = []
+    for game_id in coliseo.list_games():
+        name = f"coliseo/{game_id}-v0"
+        if name not in gym.registry:
+            gym.register(name, entry_point="coliseo.rl.gymnasium_adapter:ColiseoGymEnv", kwargs={"game": game_id})
+        names.append(name)
+    return names
+
+
+register_gymnasium_envs()
