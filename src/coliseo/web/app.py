@@ -85,6 +85,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
         watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds))
         yield
         watchdog.cancel()
+        tables.close()
         store.close()
 
     app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan)

@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from coliseo.store import Store, StoredGame
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
+LOG_TAIL = 300                 # events sent with each update
 log = logging.getLogger("coliseo.web")
 
 
@@ -95,10 +97,12 @@ class Table:
     def payload(self, seat: int | None, lang: str) -> dict:
         """The whole picture for one reader, from their observation and their view of the events."""
         match, state, game = self.match, self.match.state, self.game
-        log = []
-        for ply, step in enumerate(match.steps, 1):
-            for event in view_events(step.events, seat):
-                log.append({"ply": ply, "text": render(game, event, lang)})
+        log: list[dict] = []
+        for ply in range(len(match.steps), 0, -1):   # the latest events; the whole game is in the replay
+            events = view_events(match.steps[ply - 1].events, seat)
+            log[:0] = [{"ply": ply, "text": render(game, event, lang)} for event in events]
+            if len(log) >= LOG_TAIL:
+                break
         last = view_events(match.steps[-1].events, seat) if match.steps else []
         observation = state.observation(seat)
         to_move = seat is not None and seat == state.current_player and seat not in self.agents
@@ -142,11 +146,24 @@ class Table:
 class Tables:
     """All games: the live ones in memory, every one in the store."""
 
-    def __init__(self, store: Store, *, max_live: int = 10_000):
+    def __init__(self, store: Store, *, max_live: int = 10_000, ai_threads: int = 4):
         self.store = store
         self.live: dict[str, Table] = {}
         self.max_live = max_live
         self._loading: dict[str, asyncio.Lock] = {}
+        # Separate pools: a write to the store never waits behind an AI that is thinking.
+        self.store_pool = ThreadPoolExecutor(2, thread_name_prefix="coliseo-store")
+        self.ai_pool = ThreadPoolExecutor(ai_threads, thread_name_prefix="coliseo-ai")
+
+    async def stored_call(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def ai_call(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.ai_pool, function, *args)
+
+    def close(self) -> None:
+        self.ai_pool.shutdown(wait=False, cancel_futures=True)
+        self.store_pool.shutdown(wait=True)
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
@@ -182,7 +199,7 @@ class Tables:
                             seed=seed, salt=match.salt, created=match.created, seats=stored_seats,
                             idle_seconds=idle_seconds)
         match.players = [s.get("agent") or "human" for s in stored_seats]
-        await asyncio.to_thread(self.store.create_game, stored)
+        await self.stored_call(self.store.create_game, stored)
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
         self.kick_ai(table)
@@ -196,7 +213,7 @@ class Tables:
         async with lock:
             table = self.live.get(game_id)
             if table is None:
-                table = await asyncio.to_thread(self._load, game_id)
+                table = await self.stored_call(self._load, game_id)
                 self.live[game_id] = table
                 self.kick_ai(table)
         return table
@@ -217,7 +234,7 @@ class Tables:
 
     async def resume_all(self) -> int:
         """Load every unfinished game and let its AI seats go on; returns how many."""
-        ids = await asyncio.to_thread(self.store.unfinished_ids)
+        ids = await self.stored_call(self.store.unfinished_ids)
         for game_id in ids:
             try:
                 await self.get(game_id)
@@ -241,7 +258,7 @@ class Tables:
             token = new_token()
             updated = [dict(s) for s in seats]
             updated[seat]["token_hash"] = hash_token(token)
-            await asyncio.to_thread(self.store.set_seats, game_id, updated)
+            await self.stored_call(self.store.set_seats, game_id, updated)
             table.stored.seats = updated
         await table.broadcast()
         return seat, token
@@ -270,7 +287,7 @@ class Tables:
                 raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
                                     "taken back, and never one that revealed something or drew on chance")
             ply = len(match.steps)
-            await asyncio.to_thread(self.store.remove_action, table.id, ply)
+            await self.stored_call(self.store.remove_action, table.id, ply)
             match.undo(seat)
         await table.broadcast()
 
@@ -280,7 +297,7 @@ class Tables:
         player, ply = match.state.current_player, len(match.steps) + 1
         match.play(action)
         try:
-            await asyncio.to_thread(self.store.add_action, table.id, ply, table.game.format_action(action), player,
+            await self.stored_call(self.store.add_action, table.id, ply, table.game.format_action(action), player,
                                     match.state.result)
         except Exception:
             self.live.pop(table.id, None)
@@ -306,7 +323,7 @@ class Tables:
                 player = table.ai_to_move()
                 if player is None or self.live.get(table.id) is not table:
                     return
-                action = await asyncio.to_thread(_choose, table.agents[player], table.match.state, player, table.rng)
+                action = await self.ai_call(_choose, table.agents[player], table.match.state, player, table.rng)
                 await self._play(table, action)
                 table.last_activity = time.monotonic()
             await table.broadcast()
@@ -322,7 +339,7 @@ class Tables:
             async with table.lock:
                 seats = [dict(s) for s in table.stored.seats]
                 seats[player].update(kind="ai", agent=HANDOVER_AGENT, handed_over=True)
-                await asyncio.to_thread(self.store.set_seats, table.id, seats)
+                await self.stored_call(self.store.set_seats, table.id, seats)
                 table.stored.seats = seats
                 table.agents[player] = make_agent(HANDOVER_AGENT, table.game, seed=secrets.randbits(32))
             await table.broadcast()
