@@ -99,3 +99,14 @@ def test_every_game_is_registered_for_gymnasium_make():
     observation, _ = env.reset(seed=0)
     assert observation["action_mask"].any()
     assert env.render() == env.unwrapped.game.render_text(env.unwrapped.state.observation(0))
+
+
+def test_an_mcts_opponent_with_a_budget_plays_through_its_seat():
+    env = gymnasium_env("forbidden", opponent="mcts", opponent_settings={"iterations": 10})
+    observation, _ = env.reset(seed=2)
+    for _ in range(3):
+        observation, _, terminated, _, _ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        if terminated:
+            break
+    assert env.opponents[1].name == "mcts" and env.opponents[1].iterations == 10
+    assert env.state.turn > 1, "the opponent never took its turn"

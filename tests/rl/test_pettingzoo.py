@@ -82,3 +82,18 @@ def test_options_reach_the_game_and_render_shows_the_spectator_view():
 def test_a_loaded_game_with_options_again_is_an_error():
     with pytest.raises(ValueError, match="already loaded game"):
         pettingzoo_env(coliseo.load_game("capsule"), width=6)
+
+
+def test_max_steps_truncates_every_agent_and_the_episode_ends():
+    env = pettingzoo_env("capsule", max_steps=5)
+    env.reset(seed=3)
+    steps = 0
+    for _agent in env.agent_iter(max_iter=100):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert truncation and not termination
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[-1]))  # not 'end': two passes end the game
+        steps += 1
+    assert steps == 5 and env.agents == []
