@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from coliseo.core.errors import ColiseoError
@@ -14,13 +13,10 @@ from coliseo.games.forbidden.calc import card_id, drop_table, fusion_chains
 from coliseo.games.forbidden.content import load_pack
 from coliseo.games.forbidden.importer import import_ygofm as _import
 
+from .output import console
+from .output import fail as _fail
+
 app = typer.Typer(help="Forbidden duel tools: fusion calculator and drop table.", no_args_is_help=True)
-console = Console()
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
-    raise typer.Exit(2)
 
 
 def _ids(pack, text: str) -> list[int]:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from coliseo import __version__, list_games, load_game
@@ -20,21 +20,16 @@ from coliseo.core.match import Match, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 
+from .output import console, fail
 from .session import Session
 
 app = typer.Typer(help="Coliseo: four monster games, their AI and their records.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 content_app = typer.Typer(help="Content packs: import public data sets as user packs.", no_args_is_help=True)
 app.add_typer(content_app, name="content")
-console = Console()
 
 LangOption = typer.Option(None, "--lang", help="es or en (default: from the locale)")
 JsonOption = typer.Option(False, "--json", help="print JSON for scripts")
-
-
-def fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
-    raise typer.Exit(2)
 
 
 def lang_of(lang: str | None) -> str:
@@ -241,7 +236,7 @@ def verify_cmd(file: Path, json_out: bool = JsonOption) -> None:
         if json_out:
             print(json.dumps({"ok": False, "error": str(e)}))
             raise typer.Exit(1) from None
-        console.print(f"[red]NOT VERIFIED:[/red] {e}")
+        console.print(f"[red]NOT VERIFIED:[/red] {escape(str(e))}")
         raise typer.Exit(1) from None
     summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.state.result}
     if json_out:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from coliseo.agents import Seat
 from coliseo.core.errors import ColiseoError
@@ -46,10 +47,14 @@ class Session:
     def say(self, key: str, **fields) -> None:
         self.console.print(WORDS[key][self.lang].format(**fields))
 
+    def show(self, picture: str) -> None:
+        """A game's picture, as plain text: its brackets are never read as rich markup."""
+        self.console.print(Panel(Text(picture), title=self.match.game.name(self.lang)))
+
     def narrate(self, viewer: int | None) -> None:
         events = self.match.events_for(viewer)
         for event in events[self.shown:]:
-            self.console.print(f"  · {self.match.game.render(event, self.lang)}")
+            self.console.print(Text(f"  · {self.match.game.render(event, self.lang)}"))
         self.shown = len(events)
 
     def viewer(self) -> int | None:
@@ -73,8 +78,7 @@ class Session:
                 continue
             self.narrate(player)
             legal = state.legal_actions()
-            self.console.print(Panel(game.render_text(state.observation(player), self.lang, legal),
-                                     title=game.name(self.lang)))
+            self.show(game.render_text(state.observation(player), self.lang, legal))
             try:
                 text = self.read(WORDS["prompt"][self.lang].format(player=player_name(player, self.lang)))
             except (EOFError, KeyboardInterrupt):
@@ -100,7 +104,7 @@ class Session:
                 self.shown = len(self.match.events_for(player))
                 self.say("undone")
             except ColiseoError as e:
-                self.console.print(f"[red]{e}[/red]")
+                self.console.print(Text(str(e), style="red"))
         elif words[0] == "save" and len(words) == 2:
             path = Path(words[1]).expanduser()
             save_record(self.match.record(reveal_seed=True), path)
@@ -109,7 +113,7 @@ class Session:
             try:
                 self.match.play_text(text)
             except ColiseoError as e:
-                self.console.print(f"[red]{e}[/red]")
+                self.console.print(Text(str(e), style="red"))
         return True
 
     def finish(self) -> dict:
@@ -117,7 +121,7 @@ class Session:
         state = self.match.state
         game = self.match.game
         viewer = self.viewer()
-        self.console.print(Panel(game.render_text(state.observation(viewer), self.lang), title=game.name(self.lang)))
+        self.show(game.render_text(state.observation(viewer), self.lang))
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
         save_record(self.match.record(reveal_seed=True), path)
