@@ -151,19 +151,27 @@ class Tables:
         self.live: dict[str, Table] = {}
         self.max_live = max_live
         self._loading: dict[str, asyncio.Lock] = {}
-        # Separate pools: a write to the store never waits behind an AI that is thinking.
-        self.store_pool = ThreadPoolExecutor(2, thread_name_prefix="coliseo-store")
-        self.ai_pool = ThreadPoolExecutor(ai_threads, thread_name_prefix="coliseo-ai")
+        self.ai_threads = ai_threads
+        self.store_pool: ThreadPoolExecutor | None = None
+        self.ai_pool: ThreadPoolExecutor | None = None
 
     async def stored_call(self, function, *args):
+        # Separate pools: a write to the store never waits behind an AI that is thinking.
+        if self.store_pool is None:
+            self.store_pool = ThreadPoolExecutor(2, thread_name_prefix="coliseo-store")
         return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
 
     async def ai_call(self, function, *args):
+        if self.ai_pool is None:
+            self.ai_pool = ThreadPoolExecutor(self.ai_threads, thread_name_prefix="coliseo-ai")
         return await asyncio.get_running_loop().run_in_executor(self.ai_pool, function, *args)
 
     def close(self) -> None:
-        self.ai_pool.shutdown(wait=False, cancel_futures=True)
-        self.store_pool.shutdown(wait=True)
+        if self.ai_pool:
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+        if self.store_pool:
+            self.store_pool.shutdown(wait=True)
+        self.ai_pool = self.store_pool = None
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
