@@ -215,7 +215,7 @@ def test_render_text_shows_the_dungeon_and_labels_each_candidate_net():
     assert "[1]" in text and "[2]" in text and " a " in text           # Masters and player 2's monster
     assert "S0" in text or "S1" in text
     assert "Placing Pebble Golem" in text
-    assert "  1. T0@f3" in text and "166. L5@i1" in text
+    assert "1.T0@f3 " in text and "166.L5@i1" in text
     assert text.count("#") == 6 * 166 + 1             # plus the key "(# = the six new squares)"
     es = GAME.render_text(s.observation(0), "es", s.legal_actions())
     assert "Colocando Gólem de Guijarros" in es

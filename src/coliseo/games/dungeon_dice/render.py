@@ -134,27 +134,30 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
 
 
 def _placements(game, cells, dims, line_width: int = 76) -> list[str]:
-    """Each candidate net drawn on a crop of the board, labelled with its number and notation."""
+    """Each candidate net drawn on a small window of the board around it, labelled with its number and
+    notation: `#` the six new squares, `-`/`=` paths, `1`/`2` Masters, letters monsters."""
     geo = game.geo
-    squares = [geo.placements[a[1]][2] for a in dims]
-    xs = [q % geo.w for sqs in squares for q in sqs]
-    ys = [q // geo.w for sqs in squares for q in sqs]
-    x0, x1, y0, y1 = max(0, min(xs)), min(geo.w - 1, max(xs)), max(0, min(ys)), min(geo.h - 1, max(ys))
-    width = (x1 - x0 + 1) * 2 + 5
-    per_row = max(1, line_width // (width + 2))
+    win_w, win_h = min(6, geo.w), min(7, geo.h)
+    width = max(3 + win_w, 9)
+    per_row = max(1, (line_width + 2) // (width + 2))
     lines = []
     for start in range(0, len(dims), per_row):
         block = []
         for k in range(start, min(start + per_row, len(dims))):
-            mine = set(squares[k])
-            rows = [f"{k + 1:>3}. {game.format_action(dims[k])[4:]}".ljust(width)]
-            for y in range(y1, y0 - 1, -1):
-                row = f"{y + 1:>3} "
-                for x in range(x0, x1 + 1):
+            squares = geo.placements[dims[k][1]][2]
+            mine = set(squares)
+            xs = [q % geo.w for q in squares]
+            ys = [q // geo.w for q in squares]
+            x0 = min(max(0, min(xs) - (win_w - (max(xs) - min(xs) + 1)) // 2), geo.w - win_w)
+            y0 = min(max(0, min(ys) - (win_h - (max(ys) - min(ys) + 1)) // 2), geo.h - win_h)
+            rows = [f"{k + 1}.{game.format_action(dims[k])[4:]}".ljust(width),
+                    ("   " + "".join(chr(97 + x) for x in range(x0, x0 + win_w))).ljust(width)]
+            for y in range(y0 + win_h - 1, y0 - 1, -1):
+                row = f"{y + 1:>2} "
+                for x in range(x0, x0 + win_w):
                     q = y * geo.w + x
                     cell = cells[q].strip().strip("[]")
                     row += "#" if q in mine else cell[:1] or "."
-                    row += " "
                 rows.append(row.ljust(width))
             block.append(rows)
         for i in range(len(block[0])):
