@@ -2,10 +2,13 @@
 
 Usage: python bench/bench_rl.py [--seconds 3] [--games capsule,forbidden]; prints one JSON object.
 Every run plays uniformly random legal actions on one core. For each game (and Fantastiqa with 4
-players): the sizes (actions, observation vector), microseconds per encoded observation and per
-action mask, and steps/s of the engine alone, the PettingZoo AEC env (every step of every agent),
-the Gymnasium env (the learner's steps, opponents `random` included in the time) and the OpenSpiel
-game (apply_action plus the acting player's observation tensor).
+players): the sizes (actions, observation vector); microseconds to encode one observation, to build
+one action mask, and to find the legal indices in it (np.flatnonzero: a learner's cost, large for
+large action spaces, so the env loops below pick from the legal indices directly); steps/s of the
+engine alone, the PettingZoo AEC env (every step of every agent), the Gymnasium env (the learner's
+steps, the `random` opponents' moves included in the time) and the OpenSpiel game (apply_action
+plus the acting player's observation tensor); and the simulations/s of OpenSpiel's Python IS-MCTS
+bot (random rollouts to the end of the game) from an early position.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import numpy as np
 
 import coliseo
 from coliseo.rl import gymnasium_env, pettingzoo_env, register_openspiel_games
-from coliseo.rl.common import action_mask
+from coliseo.rl.common import action_mask, legal_by_index
 from coliseo.rl.encoding import encoder_for
 
 
@@ -50,10 +53,14 @@ def encoding_costs(game, samples: int = 200) -> dict:
         encoder.encode(s.observation(s.players[0]), s.players[0])
     encode_us = (time.perf_counter() - start) / samples * 1e6
     start = time.perf_counter()
-    for s in states:
-        action_mask(s)
+    masks = [action_mask(s) for s in states]
     mask_us = (time.perf_counter() - start) / samples * 1e6
-    return {"observation_size": encoder.size, "encode_us": round(encode_us), "mask_us": round(mask_us)}
+    start = time.perf_counter()
+    for mask in masks:
+        np.flatnonzero(mask)
+    scan_us = (time.perf_counter() - start) / samples * 1e6
+    return {"observation_size": encoder.size, "encode_us": round(encode_us), "mask_us": round(mask_us),
+            "mask_scan_us": round(scan_us)}
 
 
 def pettingzoo_steps(game_id: str, options: dict, seconds: float) -> float:
@@ -63,7 +70,7 @@ def pettingzoo_steps(game_id: str, options: dict, seconds: float) -> float:
         env.reset(seed=steps)
         for _ in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
-            action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            action = None if termination or truncation else int(rng.choice(list(env.legal())))
             env.step(action)
             steps += 1
             if time.perf_counter() - start >= seconds:
@@ -78,7 +85,7 @@ def gymnasium_steps(game_id: str, options: dict, seconds: float) -> float:
         observation, _ = env.reset(seed=steps)
         done = False
         while not done and time.perf_counter() - start < seconds:
-            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            action = int(rng.choice(list(legal_by_index(env.state))))
             observation, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
             steps += 1
@@ -101,9 +108,28 @@ def openspiel_steps(game_id: str, options: dict, seconds: float) -> float:
     return rate(steps, start)
 
 
+def ismcts_simulations(game_id: str, options: dict, simulations: int) -> float:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"coliseo_{game_id}", options)
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations, random_state=rng)
+    start = time.perf_counter()
+    bot.step(state)
+    return rate(simulations, start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="RL adapters: environment steps/s per game")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--ismcts-simulations", type=int, default=20, help="IS-MCTS budget measured")
     parser.add_argument("--games", default=",".join(coliseo.list_games()), help="comma-separated game ids")
     args = parser.parse_args()
     register_openspiel_games()
@@ -120,6 +146,7 @@ def main() -> None:
             "pettingzoo_steps_per_s": pettingzoo_steps(game_id, options, args.seconds),
             "gymnasium_agent_steps_per_s": gymnasium_steps(game_id, options, args.seconds),
             "openspiel_steps_per_s": openspiel_steps(game_id, options, args.seconds),
+            "openspiel_ismcts_simulations_per_s": ismcts_simulations(game_id, options, args.ismcts_simulations),
         })
     print(json.dumps({"benchmark": "rl", "seconds_each": args.seconds, "results": results}))
 
