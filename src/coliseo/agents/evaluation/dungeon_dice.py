@@ -13,10 +13,12 @@ SET_TRAP = 15.0
 # What the opponent's next roll is worth on average (rules file §6.1 gains times CREST): charged while it is
 # still my turn, so that ending the turn is not judged worse than wasting crests on a useless move.
 NEXT_ROLL = 22.0
+# Monsters put on the board decide nearly every game at the turn limit (R36), so each one counts a lot.
+COUNT = 100.0
 
 
 def _monster_value(card, atk: int, defense: int) -> float:
-    return 15.0 * card.level + (atk + defense) / 40.0
+    return 5.0 * card.level + (atk + defense) / 80.0
 
 
 def evaluate(state, player: int) -> float:
@@ -49,12 +51,13 @@ def evaluate(state, player: int) -> float:
     best_theirs = min((abs(q % w - mx) + abs(q // w - my) for q in _bits(state.path[other])), default=40)
     score += 4.0 * (12 - best_mine) + 2.0 * best_theirs
     score += SET_TRAP * (len(state.setzone[player]) - len(state.setzone[other]))
-    score += 40.0 * (state.counts[player][0] - state.counts[other][0])   # the turn-limit tie-break
+    score += COUNT * (state.counts[player][0] - state.counts[other][0])   # the turn-limit tie-breaks
+    score += 3.0 * (state.counts[player][1] - state.counts[other][1])
     if state.active == player and state.result is None:
         score += 2.0 - NEXT_ROLL        # still my turn: prefer acting on to ending it when nothing else differs
         if state.placing is not None:   # a declared summon is worth what its placement will bring, minus its cost
             card = cards[state.placing]
-            score += 0.9 * (_monster_value(card, card.atk, card.defense) + 20.0 - CREST[0] * card.level)
+            score += 0.9 * (_monster_value(card, card.atk, card.defense) + COUNT + 30.0 - CREST[0] * card.level)
     return score
 
 
