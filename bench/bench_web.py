@@ -55,13 +55,18 @@ def create_game(port: int, agent: str) -> dict:
         return json.loads(response.read())
 
 
-async def play(port: int, made: dict, actions: int, rng: random.Random, latencies: list[float]) -> None:
-    """One person: take the first legal action often enough to finish turns, record each action's latency."""
+async def play(port: int, agent: str, actions: int, rng: random.Random, latencies: list[float]) -> None:
+    """One person plays `actions` actions, in as many games as it takes; each action's latency is recorded."""
+    done = 0
+    while done < actions:
+        made = await asyncio.to_thread(create_game, port, agent)
+        done += await play_one(port, made, actions - done, rng, latencies)
+
+
+async def play_one(port: int, made: dict, actions: int, rng: random.Random, latencies: list[float]) -> int:
     async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"], "lang": "en"}))
-        state = None
-        sent_at = None
-        done = 0
+        state, sent_at, done = None, None, 0
         while done < actions:
             message = json.loads(await ws.recv())
             if message["type"] == "state":
@@ -75,13 +80,14 @@ async def play(port: int, made: dict, actions: int, rng: random.Random, latencie
             if state is None or sent_at is not None:
                 continue
             if state["result"]:
-                return
+                return done
             if state["legal"]:
                 legal = state["legal"]
                 text = "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal)
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": text}))
                 state = None
+        return done
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -90,10 +96,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def level(port: int, games: int, actions: int, agent: str, seconds: float) -> dict:
-    made = await asyncio.gather(*(asyncio.to_thread(create_game, port, agent) for _ in range(games)))
     latencies: list[float] = []
     started = time.perf_counter()
-    tasks = [play(port, m, actions, random.Random(i), latencies) for i, m in enumerate(made)]
+    tasks = [play(port, agent, actions, random.Random(i), latencies) for i in range(games)]
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds)
         finished = True

@@ -202,3 +202,17 @@ def test_the_pages_and_their_files_are_served_by_the_app(client):
         for src in __import__("re").findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
             assert client.get(src).status_code == 200, src
     assert "default-src 'self'" in client.get("/").headers["content-security-policy"]
+
+
+def test_a_seat_reads_the_events_in_its_language(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    with client.websocket_connect(f"/ws/{made['id']}") as english, \
+            client.websocket_connect(f"/ws/{made['id']}") as spanish:
+        hello(english, made["token"], "en")
+        hello(spanish, joined["token"], "es")
+        english.send_json({"type": "act", "action": "end"})
+        seen = spanish.receive_json()
+        game = coliseo.load_game("capsule")
+        event = client.app.state.tables.live[made["id"]].match.steps[-1].events[0]
+        assert seen["log"][0]["text"] == game.render(event, "es") != game.render(event, "en")

@@ -24,10 +24,12 @@ function drawForm(gameId, values = {}) {
   const game = catalog.find((g) => g.id === gameId);
   const gameSelect = el("select", { id: "game", name: "game", onchange: () => drawForm(gameSelect.value) },
     catalog.map((g) => new Option(g.names[lang()] || g.names.en, g.id, false, g.id === gameId)));
-  const options = game.options.filter((o) => o.kind !== "list").map((o) => optionInput(o, values, () => {
-    const now = readOptions(game);
-    if (o.name === "players") drawForm(gameId, now);
-  }));
+  const inputs = game.options.filter((o) => o.kind !== "list").map((o) => [o, optionInput(o, values, () => {
+    if (o.name === "players") drawForm(gameId, readOptions(game));
+  })]);
+  // The variant (and the player count) stand out; the other options fold away.
+  const upfront = inputs.filter(([o]) => ["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
+  const options = inputs.filter(([o]) => !["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
   const seats = [];
   for (let p = 0; p < playerCount(game, values); p++) {
     const select = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
@@ -38,7 +40,7 @@ function drawForm(gameId, values = {}) {
   const idle = el("select", { id: "idle" }, new Option(t("never"), ""),
     [60, 300, 900].map((s) => new Option(`${s / 60} min`, String(s))));
   form.replaceChildren(
-    el("p", {}, el("label", {}, t("game"), " ", gameSelect)),
+    el("p", { class: "kv" }, el("label", {}, t("game"), " ", gameSelect), upfront),
     el("fieldset", {}, el("legend", {}, t("seats")), el("div", { class: "seats" }, seats)),
     el("details", {}, el("summary", {}, t("options")), el("div", { class: "kv" }, options)),
     el("p", {}, el("label", {}, t("idle"), " ", idle)),
