@@ -6,8 +6,8 @@ REINFORCE (policy gradient) on the Gymnasium environment of `coliseo.rl`. The po
 masked: for each legal action index a, logit(a) = bias[a] + weights[kind(a)] . observation, where
 kind(a) (end, summon, recover, move, attack, ability) follows Capsule's action index layout.
 The only reward is the result: +1 win, -1 loss, 0 draw. Prints JSON: episodes trained, seconds,
-and the win rate of the trained policy (most probable legal action) against the opponent on
-unseen seeds, next to the win rate of uniformly random play as the baseline.
+and the win rate of the trained policy (most probable legal action) on unseen seeds against the
+training opponent (or the --eval-opponents), next to the win rate of uniformly random play.
 """
 
 from __future__ import annotations
@@ -84,6 +84,8 @@ def main() -> None:
     parser.add_argument("--opponent", default="random", help="a Coliseo agent name")
     parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--eval-opponents", default=None,
+                        help="comma-separated agents to measure the trained policy against (default: --opponent)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
@@ -92,7 +94,10 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     policy = LinearPolicy(env.encoder.size, action_kinds(squares, env.game.num_distinct_actions), rng)
     eval_seeds = range(10**6, 10**6 + args.eval_games)
-    before = win_rate(env, policy, eval_seeds, greedy=False)  # zero weights: uniform random play
+    eval_envs = {name: gymnasium_env("capsule", opponent=name)
+                 for name in (args.eval_opponents or args.opponent).split(",")}
+    before = {name: win_rate(e, policy, eval_seeds, greedy=False)  # zero weights: uniform random play
+              for name, e in eval_envs.items()}
 
     start, episodes, baseline, curve = time.time(), 0, 0.0, []
     while time.time() - start < args.minutes * 60:
@@ -104,7 +109,7 @@ def main() -> None:
             curve.append({"episodes": episodes, "seconds": round(time.time() - start),
                           "avg_reward": round(baseline, 3)})
     trained_seconds = time.time() - start
-    after = win_rate(env, policy, eval_seeds, greedy=True)
+    after = {name: win_rate(e, policy, eval_seeds, greedy=True) for name, e in eval_envs.items()}
     print(json.dumps({"game": "capsule", "opponent": args.opponent, "episodes": episodes,
                       "train_seconds": round(trained_seconds, 1), "eval_games": args.eval_games,
                       "win_rate_random_play": before, "win_rate_trained": after, "curve": curve}))
