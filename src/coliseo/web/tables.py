@@ -146,10 +146,9 @@ class Table:
 class Tables:
     """All games: the live ones in memory, every one in the store."""
 
-    def __init__(self, store: Store, *, max_live: int = 10_000, ai_threads: int = 4):
+    def __init__(self, store: Store, *, ai_threads: int = 4):
         self.store = store
         self.live: dict[str, Table] = {}
-        self.max_live = max_live
         self._loading: dict[str, asyncio.Lock] = {}
         self.ai_threads = ai_threads
         self.store_pool: ThreadPoolExecutor | None = None

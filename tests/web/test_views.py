@@ -1,0 +1,66 @@
+"""The one door, for every game: each seat's payloads carry exactly its own observation and its view of the events."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+import coliseo
+from coliseo.core.events import view_events
+from coliseo.core.match import Match
+from coliseo.web.app import create_app
+from coliseo.web.tables import render
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with TestClient(create_app(f"sqlite:///{tmp_path_factory.mktemp('views') / 'web.db'}")) as c:
+        yield c
+
+
+def latest_state(ws, ply: int) -> dict:
+    while True:
+        message = ws.receive_json()
+        assert message["type"] != "error", message["message"]
+        if message["type"] == "state" and message["ply"] == ply:
+            return message
+
+
+@pytest.mark.parametrize("game_id", coliseo.list_games())
+def test_every_payload_is_the_readers_own_view(client, game_id):
+    n = len(coliseo.load_game(game_id).new_state(0).players)
+    made = client.post("/api/games", json={"game": game_id, "seats": [{"kind": "human"}] * n}).json()
+    tokens = [made["token"]] + [client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]
+                                for _ in range(n - 1)]
+    stored = client.app.state.tables.store.load(made["id"])
+    truth = Match(coliseo.load_game(game_id, **stored.options), stored.seed, None)
+    rng = random.Random(11)
+    sockets = [client.websocket_connect(f"/ws/{made['id']}") for _ in range(n + 1)]
+    try:
+        for ws, token in zip(sockets, [*tokens, None]):
+            ws.__enter__()
+            ws.send_json({"type": "hello", "token": token, "lang": "en"})
+            ws.receive_json()
+        for ply in range(1, 13):
+            if truth.state.is_over:
+                break
+            mover = truth.state.current_player
+            action = rng.choice(truth.state.legal_actions())
+            events = truth.play(action)
+            sockets[mover].send_json({"type": "act", "action": truth.game.format_action(action)})
+            for reader, ws in zip([*range(n), None], sockets):
+                seen = latest_state(ws, ply)
+                expected = json.loads(json.dumps(truth.state.observation(reader)))
+                assert seen["observation"] == expected, f"{game_id}: seat {reader} saw another view"
+                assert [e for e in seen["log"] if e["ply"] == ply] == [
+                    {"ply": ply, "text": render(truth.game, e, "en")} for e in view_events(events, reader)]
+                to_move = reader is not None and reader == truth.state.current_player
+                legal = [truth.game.format_action(a) for a in truth.state.legal_actions()]
+                assert seen["legal"] == (legal if to_move else [])
+                assert str(stored.seed) not in json.dumps(seen)
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
