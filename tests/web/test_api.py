@@ -216,3 +216,12 @@ def test_a_seat_reads_the_events_in_its_language(client):
         game = coliseo.load_game("capsule")
         event = client.app.state.tables.live[made["id"]].match.steps[-1].events[0]
         assert seen["log"][0]["text"] == game.render(event, "es") != game.render(event, "en")
+
+
+def test_a_chunked_body_without_a_length_is_limited_too(client):
+    def chunks():
+        for _ in range(40):
+            yield b" " * 1024
+
+    response = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert response.status_code == 413 and "larger" in response.json()["detail"]

@@ -92,10 +92,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     app.state.tables = tables
 
     @app.middleware("http")
-    async def limits_and_headers(request: Request, call_next):
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"detail": f"request body larger than {MAX_BODY} bytes"}, status_code=413)
+    async def headers(request: Request, call_next):
         response = await call_next(request)
         response.headers["Content-Security-Policy"] = ("default-src 'self'; img-src 'self' data:; "
                                                        "style-src 'self' 'unsafe-inline'; connect-src 'self'")
@@ -253,7 +250,54 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
         return FileResponse(STATIC / "replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
+
+
+class BodyLimit:
+    """413 for a request body over the limit, whether it declares its length or streams in chunks."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await self.refuse(send)
+        seen, too_large = 0, False
+
+        async def limited_receive():
+            nonlocal seen, too_large
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                too_large = True
+                raise _TooLarge
+            return message
+
+        async def checked_send(message):
+            # The app may turn the interrupted read into its own error; the caller gets the 413 instead.
+            if not too_large:
+                await send(message)
+            elif message["type"] == "http.response.start":
+                await self.refuse(send)
+
+        try:
+            await self.app(scope, limited_receive, checked_send)
+        except _TooLarge:
+            await self.refuse(send)
+
+    async def refuse(self, send):
+        body = json.dumps({"detail": f"request body larger than {self.limit} bytes"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
 
 
 async def _receive(websocket: WebSocket) -> dict:
