@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 
 from websockets.sync.client import connect
 
@@ -65,7 +67,12 @@ def test_games_resume_at_their_last_accepted_action_after_sigkill(server):
     for client in (one, two, me):
         client.close()
 
+    robots = server.post("/api/games", {"game": "dungeon_dice", "seats": [{"kind": "ai", "agent": "random"}] * 2})
+    while server.get(f"/api/games/{robots['id']}")["ply"] < 5:
+        time.sleep(0.05)
+
     server.kill()
+    robots_ply = stored_plies(server, robots["id"])
     server.start()
 
     for gid, (token, ply) in views.items():
@@ -74,7 +81,21 @@ def test_games_resume_at_their_last_accepted_action_after_sigkill(server):
         client = SeatClient(server, gid, token)
         assert client.state["observation"] == observations[gid]
         client.close()
+    # A game between two AIs, killed while it was being played, resumes by itself from its last stored action.
+    assert server.get(f"/api/games/{robots['id']}")["ply"] >= robots_ply >= 5
+    deadline = time.monotonic() + 30
+    while server.get(f"/api/games/{robots['id']}")["ply"] <= robots_ply and time.monotonic() < deadline:
+        time.sleep(0.05)
+    resumed = server.get(f"/api/games/{robots['id']}")
+    assert resumed["ply"] > robots_ply or resumed["finished"]
     # The game against the AI goes on after the restart.
     me = SeatClient(server, versus_ai["id"], versus_ai["token"])
     assert me.act(me.wait_my_turn()["legal"][0]) == views[versus_ai["id"]][1] + 1
     me.close()
+
+
+def stored_plies(server, game_id: str) -> int:
+    db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
+    count = db.execute("select count(*) from actions where game_id = ?", (game_id,)).fetchone()[0]
+    db.close()
+    return count
