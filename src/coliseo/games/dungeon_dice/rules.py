@@ -329,7 +329,6 @@ class DDMState(State):
                 card = cards[c]
                 if card.type != "spell":
                     continue
-                kind = card.params
                 if card.kind in ("destroy", "weaken"):
                     mx = card.params.get("max_atk")
                     for sq, piece in sorted(self.monsters_of(1 - p)):
@@ -342,7 +341,7 @@ class DDMState(State):
                     if free is None:
                         free = self.free_tiles()
                     if free:
-                        out.extend(("spell", c, t) for t in self.gy_targets(p, kind.get("from", "own")))
+                        out.extend(("spell", c, t) for t in self.gy_targets(p, card.params.get("from", "own")))
                 else:
                     out.append(("spell", c, None))
         # R25 set
@@ -547,8 +546,7 @@ class DDMState(State):
         self.grave[piece[OWNER]].append(piece[CARD])
         for c, owner in piece[EQUIPS]:
             self.grave[owner].append(c)
-        if self.mover == piece[UID]:
-            pass  # the monster that moved is gone; the turn's mover stays used
+        # if it was this turn's moving monster, `mover` keeps its uid: no other monster moves this turn (E2)
         return {"type": "destroyed", "player": piece[OWNER], "card": piece[CARD], "square": self.game.geo.names[sq]}
 
     def _do_spell(self, action):
@@ -578,7 +576,7 @@ class DDMState(State):
             gy.pop(len(gy) - 1 - gy[::-1].index(mid))
             events.append(self._place_monster(p, mid, owner, self._nearest_free(p), "revive"))
         elif card.kind == "crests":
-            self.gain(p, "SMADGTEZ".index(card.params["crest"]), card.params["amount"])
+            self.gain(p, CRESTS.index(card.params["crest"]), card.params["amount"])
             events.append({"type": "gain", "player": p, "crests": f"{card.params['amount']} {card.params['crest']}"})
         if to_grave:
             self.grave[p].append(cid)
@@ -602,7 +600,7 @@ class DDMState(State):
         ev = {"type": "effect", "player": p, "card": piece[CARD], "square": names[x]}
         events = [ev]
         if card.kind == "crests":
-            self.gain(p, "SMADGTEZ".index(card.params["crest"]), card.params["amount"])
+            self.gain(p, CRESTS.index(card.params["crest"]), card.params["amount"])
             events.append({"type": "gain", "player": p, "crests": f"{card.params['amount']} {card.params['crest']}"})
         elif card.kind == "boost_self":
             piece[TMP] += card.params["atk"]
