@@ -22,7 +22,7 @@ import numpy as np
 
 import coliseo
 from coliseo.rl import gymnasium_env, pettingzoo_env, register_openspiel_games
-from coliseo.rl.common import action_mask, legal_by_index
+from coliseo.rl.common import action_mask
 from coliseo.rl.encoding import encoder_for
 
 
@@ -70,7 +70,7 @@ def pettingzoo_steps(game_id: str, options: dict, seconds: float) -> float:
         env.reset(seed=steps)
         for _ in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
-            action = None if termination or truncation else int(rng.choice(list(env.legal())))
+            action = None if termination or truncation else int(rng.choice(env.legal_indices()))
             env.step(action)
             steps += 1
             if time.perf_counter() - start >= seconds:
@@ -85,7 +85,7 @@ def gymnasium_steps(game_id: str, options: dict, seconds: float) -> float:
         observation, _ = env.reset(seed=steps)
         done = False
         while not done and time.perf_counter() - start < seconds:
-            action = int(rng.choice(list(legal_by_index(env.state))))
+            action = int(rng.choice(env.legal_indices()))
             observation, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
             steps += 1

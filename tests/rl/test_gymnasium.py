@@ -24,6 +24,7 @@ def play_episode(env, seed: int):
     steps = 0
     while True:
         assert np.array_equal(observation["action_mask"], info["action_mask"])
+        assert env.legal_indices() == list(np.flatnonzero(observation["action_mask"]))
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         observation, reward, terminated, truncated, info = env.step(action)
         steps += 1

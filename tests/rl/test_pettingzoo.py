@@ -70,6 +70,7 @@ def test_only_the_agent_to_move_has_legal_actions_in_its_mask():
     mover = env.agent_selection
     for agent in env.agents:
         assert env.observe(agent)["action_mask"].any() == (agent == mover)
+    assert env.legal_indices() == list(np.flatnonzero(env.observe(mover)["action_mask"]))
 
 
 def test_options_reach_the_game_and_render_shows_the_spectator_view():

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+try:
+    import numpy  # noqa: F401
+except ModuleNotFoundError as error:  # pragma: no cover - only without the extra
+    raise ModuleNotFoundError("coliseo.rl needs the rl extra: pip install 'coliseo[rl]'") from error
+
 from .encoding import Encoder, HashedEncoder, encoder_for
 
 

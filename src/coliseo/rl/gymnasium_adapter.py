@@ -93,6 +93,12 @@ class ColiseoGymEnv(gym.Env):
             info["result"] = self.state.result
         return observation, reward, terminated, False, info
 
+    def legal_indices(self) -> list[int]:
+        """The learner's legal action indices now: what the mask marks, without scanning it."""
+        if self.state is None or self.state.is_over or self.forfeited or self.state.current_player != self.player:
+            return []
+        return sorted(legal_by_index(self.state))
+
     def _play_opponents(self) -> None:
         while not self.state.is_over and self.state.current_player != self.player:
             mover = self.state.current_player

@@ -61,15 +61,19 @@ class ColiseoAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._legal = None
 
-    def legal(self) -> dict:
+    def _legal_by_index(self) -> dict:
         """The legal actions by index, computed once per position."""
         if self._legal is None:
             self._legal = legal_by_index(self.state)
         return self._legal
 
+    def legal_indices(self) -> list[int]:
+        """The legal action indices of the agent to move: what the mask marks, without scanning it."""
+        return sorted(self._legal_by_index())
+
     def observe(self, agent):
         player = self._player[agent]
-        mask = action_mask(self.state, self.legal()) if self.state.current_player == player else \
+        mask = action_mask(self.state, self._legal_by_index()) if self.state.current_player == player else \
             np.zeros(self.game.num_distinct_actions, np.int8)
         return {"observation": self.encoder.encode(self.state.observation(player), player), "action_mask": mask}
 
@@ -78,7 +82,7 @@ class ColiseoAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self.legal()
+        legal = self._legal_by_index()
         if action is None or int(action) not in legal:
             raise ValueError(illegal_index_message(self.state, action))
         self._cumulative_rewards[agent] = 0.0
