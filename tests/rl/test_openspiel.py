@@ -93,3 +93,25 @@ def test_mcts_and_ismcts_bots_play_each_game(game_id):
     if game.num_players() > 2:
         bots += [bots[1]] * (game.num_players() - 2)
     assert play_bots(game, bots, chance_seed=3, moves=8) > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tensors_and_strings_are_each_players_own_view(game_id):
+    import json
+
+    game = load(game_id)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    rng = np.random.default_rng(0)
+    encoder = game.encoder
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        inner = state.coliseo_state
+        for player in range(game.num_players()):
+            view = inner.observation(player)
+            tensor = np.asarray(state.observation_tensor(player), np.float32)
+            assert np.array_equal(tensor, encoder.encode(view, player))
+            assert state.information_state_tensor(player) == state.observation_tensor(player)
+            assert json.loads(state.information_state_string(player)) == view
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -98,3 +98,14 @@ def test_max_steps_truncates_every_agent_and_the_episode_ends():
         env.step(int(np.flatnonzero(observation["action_mask"])[-1]))  # not 'end': two passes end the game
         steps += 1
     assert steps == 5 and env.agents == []
+
+
+def test_each_agent_observes_exactly_the_encoding_of_its_own_view():
+    env = pettingzoo_env("fantastiqa", players=3)
+    env.reset(seed=5)
+    for _ in range(30):
+        for agent in env.agents:
+            player = int(agent.split("_")[1])
+            expected = env.encoder.encode(env.state.observation(player), player)
+            assert np.array_equal(env.observe(agent)["observation"], expected)
+        env.step(env.legal_indices()[0])
