@@ -63,14 +63,18 @@ class LinearPolicy:
             self.weights += np.outer(per_kind, observation)
 
 
-def play(env, policy, seed: int, greedy: bool):
+def play(env, policy, seed: int, greedy: bool, shaping: float = 0.0):
+    """One episode: (reward, trajectory). With shaping, the reward also counts the Kings' points left."""
     observation, _ = env.reset(seed=seed)
     trajectory = []
     while True:
         action, legal, p, choice = policy.act(observation["observation"], observation["action_mask"], greedy)
         trajectory.append((observation["observation"], legal, p, choice))
-        observation, reward, terminated, truncated, _ = env.step(action)
+        observation, reward, terminated, truncated, info = env.step(action)
         if terminated or truncated:
+            if shaping and "result" in info:
+                scores = info["result"]["scores"]
+                reward += shaping * (scores[env.player] - scores[1 - env.player]) / 15
             return reward, trajectory
 
 
@@ -87,6 +91,8 @@ def main() -> None:
     parser.add_argument("--eval-opponents", default=None,
                         help="comma-separated agents to measure the trained policy against (default: --opponent)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--shaping", type=float, default=0.0,
+                        help="weight of the Kings' points difference at the end, added to the result's reward")
     args = parser.parse_args()
 
     env = gymnasium_env("capsule", opponent=args.opponent)
@@ -101,7 +107,7 @@ def main() -> None:
 
     start, episodes, baseline, curve = time.time(), 0, 0.0, []
     while time.time() - start < args.minutes * 60:
-        reward, trajectory = play(env, policy, seed=int(rng.integers(10**6)), greedy=False)
+        reward, trajectory = play(env, policy, seed=int(rng.integers(10**6)), greedy=False, shaping=args.shaping)
         policy.update(trajectory, reward - baseline, args.rate / len(trajectory) ** 0.5)
         baseline += 0.02 * (reward - baseline)
         episodes += 1
@@ -110,7 +116,7 @@ def main() -> None:
                           "avg_reward": round(baseline, 3)})
     trained_seconds = time.time() - start
     after = {name: win_rate(e, policy, eval_seeds, greedy=True) for name, e in eval_envs.items()}
-    print(json.dumps({"game": "capsule", "opponent": args.opponent, "episodes": episodes,
+    print(json.dumps({"game": "capsule", "opponent": args.opponent, "shaping": args.shaping, "episodes": episodes,
                       "train_seconds": round(trained_seconds, 1), "eval_games": args.eval_games,
                       "win_rate_random_play": before, "win_rate_trained": after, "curve": curve}))
 
