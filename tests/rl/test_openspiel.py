@@ -8,6 +8,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from rl.rl_support import GAMES, VARIANTS, variant_id
 
+import coliseo
 from coliseo.rl import register_openspiel_games
 
 register_openspiel_games()
@@ -115,3 +116,13 @@ def test_tensors_and_strings_are_each_players_own_view(game_id):
             assert state.information_state_tensor(player) == state.observation_tensor(player)
             assert json.loads(state.information_state_string(player)) == view
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("params, error, message", [
+    ({"width": 2}, coliseo.SetupError, "option 'width' must be at least 4"),
+    ({"seeds": 0}, ValueError, "'seeds' and 'max_game_length' must be at least 1"),
+    ({"nonsense": 1}, pyspiel.SpielError, "Unknown parameter 'nonsense'"),
+])
+def test_bad_parameters_are_refused_with_a_clear_error(params, error, message):
+    with pytest.raises(error, match=message):
+        load("capsule", **params)
