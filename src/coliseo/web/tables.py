@@ -373,7 +373,8 @@ class Tables:
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
-        return {"id": table.id, "game": game.id, "viewer": viewer, "record": record, "frames": frames}
+        return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
+                "frames": frames}
 
 
 def _choose(agent, state, player: int, rng: random.Random):

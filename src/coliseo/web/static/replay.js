@@ -43,7 +43,7 @@ function go(n) {
   index = Math.max(0, Math.min(n, data.frames.length - 1));
   const frame = data.frames[index];
   const viewer = view === "spectator" ? null : Number(view);
-  $("title").textContent = data.game;
+  $("title").textContent = data.name || data.game;
   $("step").textContent = t("step", { n: index, m: data.frames.length - 1 }) + (frame.action ? ` · ${frame.action}` : "");
   board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [] },
     { targets: new Set(), selection: [], marks: new Set(), onTarget: null });

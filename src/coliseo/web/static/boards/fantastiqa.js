@@ -1,7 +1,7 @@
 // Fantastiqa: the six regions and the seven paths between them with their creatures, the travellers,
 // the open quests, your hand and quests, and every adventurer's gems and score.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, cardLine, spot, svg, title } from "/static/boards/svg.js";
 
 const PLACE = { TL: [0, 0], TR: [1, 0], ML: [0, 1], MR: [1, 1], BL: [0, 2], BR: [1, 2] };
 const SPACE_ENDS = { 1: ["TL", "TR"], 2: ["TR", "MR"], 3: ["MR", "BR"], 4: ["BR", "BL"], 5: ["BL", "ML"], 6: ["ML", "TL"], 7: ["ML", "MR"] };
@@ -63,7 +63,7 @@ export function draw(container, payload, ui) {
     const classes = ["card"];
     if (ui.targets && ui.targets.has(id)) classes.push("target");
     if (ui.selection && ui.selection.includes(id)) classes.push("selected");
-    return el("button", { class: classes.join(" "), "data-target": id, title: cards[id] ? JSON.stringify(cards[id]) : id,
+    return el("button", { class: classes.join(" "), "data-target": id, title: cards[id] ? cardLine(cards[id]) : id,
       onclick: () => ui.onTarget && ui.onTarget(id) }, `${name(id)}${extra}`);
   };
   const me = (obs.people || []).find((p) => p.player === payload.you);

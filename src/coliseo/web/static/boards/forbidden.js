@@ -1,7 +1,7 @@
 // Forbidden Memories duel: both fields (monster and spell zones), LP, decks, the terrain and your hand.
 // A play is built by clicks: hand cards in order (one card, or a combination to fuse), then a zone, then face up/down.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, cardLine, spot, svg, title } from "/static/boards/svg.js";
 
 let cards = {};
 
@@ -85,7 +85,7 @@ export function draw(container, payload, ui) {
       if (ui.targets && ui.targets.has(target)) classes.push("target");
       if (ui.selection && ui.selection.includes(target)) classes.push("selected");
       const row = cards[String(id)];
-      return el("button", { class: classes.join(" "), "data-target": target, title: row ? JSON.stringify(row) : "",
+      return el("button", { class: classes.join(" "), "data-target": target, title: cardLine(row),
         onclick: () => ui.onTarget && ui.onTarget(target) }, `${i + 1}. ${name(id)}${row && row.kind === "monster" ? ` ${row.atk}/${row.def}` : ""}`);
     }));
   const opp = obs.sides[1 - me];

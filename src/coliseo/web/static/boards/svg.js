@@ -29,3 +29,10 @@ export function spot(id, ui, attrs, ...children) {
 }
 
 export const PLAYER_COLORS = ["#2563a8", "#b23a2e", "#2f7d3a", "#8a5a00"];
+
+/** A content row (a card, a monster, a die) as one readable line for a tooltip. */
+export function cardLine(row) {
+  if (!row) return "";
+  return [row.name, ...Object.entries(row).filter(([k, v]) => !["id", "name"].includes(k) && v !== "" && v !== null)
+    .map(([k, v]) => `${k} ${v}`)].join(" · ");
+}
