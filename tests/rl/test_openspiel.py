@@ -31,7 +31,19 @@ def test_every_game_is_registered_under_its_coliseo_name():
 def test_openspiel_random_simulation_test_passes(variant):
     game_id, options = variant
     game = load(game_id, **SIM_PARAMS.get(game_id, {"max_game_length": 120}), **options)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_state_survives_openspiel_serialization(game_id):
+    game = load(game_id)
+    state = game.new_initial_state()
+    state.apply_action(12)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again_game.get_parameters() == game.get_parameters()
+    assert again.coliseo_state.to_json() == state.coliseo_state.to_json()
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

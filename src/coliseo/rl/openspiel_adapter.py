@@ -62,8 +62,26 @@ class _Held:
 
 
 def _scalar_options(coliseo_game) -> dict:
-    return {name: value for name, value in coliseo_game.options.items()
-            if isinstance(value, bool | int | float | str)}
+    """The options OpenSpiel can carry: numbers, booleans, and text that cannot be read as a number
+    (OpenSpiel's game strings would turn a text option set to "1" into the number 1)."""
+    schema = {option.name: option for option in coliseo_game.options_schema}
+    carried = {}
+    for name, value in coliseo_game.options.items():
+        if isinstance(value, str):
+            texts = [value, *(str(c) for c in schema[name].choices)] if name in schema else [value]
+            if any(_numeric(text) for text in texts):
+                continue
+        if isinstance(value, bool | int | float | str):
+            carried[name] = value
+    return carried
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _game_type(game_id: str) -> pyspiel.GameType:
@@ -219,6 +237,7 @@ def register_openspiel_games() -> list[str]:
             game_type = _game_type(game_id)
             # a class, not a closure: pyspiel keeps the factory until the interpreter is gone
             cls = type(f"Coliseo_{game_id}", (ColiseoSpielGame,), {"game_id": game_id, "game_type": game_type})
+            globals()[cls.__name__] = cls  # found by name, so pickle (and OpenSpiel's serialization) can use it
             pyspiel.register_game(game_type, cls)
         names.append(name)
     return names
