@@ -126,7 +126,7 @@ def test_undo_takes_back_a_move_within_the_turn_and_in_the_store(client):
         assert ws.receive_json()["type"] == "ack" and after["can_undo"] and after["ply"] == 1
         ws.send_json({"type": "undo"})
         undone = ws.receive_json()
-        assert undone["ply"] == 0 and undone["observation"] == state["observation"]
+        assert undone["ply"] == 0 and undone["observation"] == state["observation"] and undone["log"] == []
         assert ws.receive_json()["type"] == "ack"
         ws.send_json({"type": "undo"})
         assert "nothing to undo" in ws.receive_json()["message"]

@@ -74,6 +74,7 @@ class Table:
         self.rng = random.Random(secrets.randbits(64))
         self.last_activity = time.monotonic()
         self.ai_task: asyncio.Task | None = None
+        self._rendered: dict[tuple, list[tuple]] = {}
         for player, seat in enumerate(stored.seats):
             if seat["kind"] == "ai":
                 self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
@@ -98,9 +99,9 @@ class Table:
         """The whole picture for one reader, from their observation and their view of the events."""
         match, state, game = self.match, self.match.state, self.game
         log: list[dict] = []
-        for ply in range(len(match.steps), 0, -1):   # the latest events; the whole game is in the replay
-            events = view_events(match.steps[ply - 1].events, seat)
-            log[:0] = [{"ply": ply, "text": render(game, event, lang)} for event in events]
+        rendered = self.rendered_steps(seat, lang)
+        for ply in range(len(rendered), 0, -1):   # the latest events; the whole game is in the replay
+            log[:0] = rendered[ply - 1][1]
             if len(log) >= LOG_TAIL:
                 break
         last = view_events(match.steps[-1].events, seat) if match.steps else []
@@ -124,6 +125,19 @@ class Table:
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
         }
+
+    def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
+        """(step, its events as `seat` reads them in `lang`) for every step, rendered once per reader."""
+        cache = self._rendered.setdefault((seat, lang), [])
+        steps = self.match.steps
+        kept = 0
+        while kept < min(len(cache), len(steps)) and cache[kept][0] is steps[kept]:
+            kept += 1
+        del cache[kept:]                          # an undo replaced the steps after `kept`
+        for ply in range(kept + 1, len(steps) + 1):
+            events = view_events(steps[ply - 1].events, seat)
+            cache.append((steps[ply - 1], [{"ply": ply, "text": render(self.game, e, lang)} for e in events]))
+        return cache
 
     def public_seats(self) -> list[dict]:
         return [{"kind": s["kind"], "agent": s.get("agent"), "taken": bool(s.get("token_hash")) or s["kind"] == "ai",
