@@ -82,8 +82,8 @@ def hidden_ids_not_leaked(s):
 
 
 @pytest.mark.parametrize("options,games", [
-    ({}, 30),
-    ({"max_turns": 40, "board": "classic", "hearts": 3}, 25),
+    ({}, 40),
+    ({"max_turns": 40, "board": "classic", "hearts": 3}, 40),
     ({"max_turns": 40, "crest_amounts": "one", "triple_bonus": "none", "spend2_lock": "magic"}, 20),
     ({"max_turns": 40, "ac_move_limited": True, "crest_cap": 6, "first_player": "2", "spend2_lock": "none"}, 20),
 ])
