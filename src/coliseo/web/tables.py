@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from coliseo.agents import Seat, agent_names, make_agent
@@ -59,7 +59,6 @@ class Watcher:
     seat: int | None
     lang: str
     send: Any                              # async callable taking a dict
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
 
 
 class Table:
