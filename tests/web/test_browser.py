@@ -129,9 +129,10 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_capsules(browser, ser
         page2.goto(join_link)
         page2.wait_for_selector("body[data-ply]")
         page2.wait_for_selector(".seat.turn")
-        # Player 1 moves by clicks, so both pages receive an update.
-        click_one_action(page1, random.Random(1))
-        page2.wait_for_function("Number(document.body.dataset.ply) >= 1")
+        # Player 1 moves the King by clicks (piece, then square), so both pages receive an update.
+        page1.click('[data-target="d1"]')
+        page1.click('[data-target="d2"].target')
+        page2.wait_for_function("Number(document.body.dataset.ply) === 1")
         match = stored_match(server, game_id)
         cards = {row["id"]: row["name"] for row in match.game.card_rows("en")}
         for me, page, frames in ((0, page1, frames1), (1, page2, frames2)):
@@ -146,6 +147,11 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_capsules(browser, ser
             own = {p["card"] for p in match.state.observation(me)["pieces"]
                    if p["owner"] == me and p["kind"] == "capsule"}
             assert all(cards[c] in text for c in own)
+        # A King's move reveals nothing and draws on no chance: its player may take it back, and both pages follow.
+        assert page2.locator("#undo").count() == 0
+        page1.click("#undo")
+        for page in (page1, page2):
+            page.wait_for_function("Number(document.body.dataset.ply) === 0")
     finally:
         first.close()
         second.close()
