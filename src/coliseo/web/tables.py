@@ -162,7 +162,7 @@ class Tables:
     def __init__(self, store: Store, *, ai_threads: int = 4):
         self.store = store
         self.live: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading = asyncio.Lock()
         self.ai_threads = ai_threads
         self.store_pool: ThreadPoolExecutor | None = None
         self.ai_pool: ThreadPoolExecutor | None = None
@@ -229,8 +229,7 @@ class Tables:
         table = self.live.get(game_id)
         if table is not None:
             return table
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
+        async with self._loading:              # one load at a time: loads are rare (after a restart)
             table = self.live.get(game_id)
             if table is None:
                 table = await self.stored_call(self._load, game_id)
