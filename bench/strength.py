@@ -20,8 +20,8 @@ import time
 from coliseo.sim.run import make_config, play_one
 from coliseo.sim.stats import outcome_of, wilson
 
-MCTS = {"default": "mcts:iterations=400:depth=8",
-        "forbidden": "mcts:iterations=200:depth=8"}   # 400 iterations cost more than 0.2 s a move there
+MCTS = {"default": "mcts:iterations=400:depth=8:width=8",
+        "forbidden": "mcts:iterations=200:depth=8:width=8"}   # 400 iterations cost more than 0.2 s a move there
 
 
 def default_pairs(game: str) -> list[tuple[str, str]]:

@@ -56,7 +56,7 @@ class MctsAgent(Agent):
         self.depth = settings.get("depth", 8)
         self.c = settings.get("c", 0.7)
         self.greedy_sample = settings.get("greedy_sample", 6)
-        self.width = settings.get("width", 24)
+        self.width = settings.get("width", 8)
         if self.rollout not in ("random", "greedy"):
             raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
         for key in ("iterations", "ms", "greedy_sample", "width"):
