@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 
 from coliseo.sim.run import make_config, play_one
@@ -49,6 +50,9 @@ def measure(game: str, first: str, second: str, games: int, seed: int, options: 
         wins += result == "win"
         draws += result == "draw"
         lengths.append(row["length"])
+        if (i + 1) % 10 == 0:   # partial counts, for runs cut short
+            print(json.dumps({"progress": f"{first} vs {second}", "games": i + 1, "wins": wins, "draws": draws}),
+                  file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     times = {spec: {**spread("wall", [w for w, _ in t]), **spread("cpu", [c for _, c in t]), "moves": len(t)}
              for spec, t in clock.items()}
