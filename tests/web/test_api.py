@@ -225,3 +225,16 @@ def test_a_chunked_body_without_a_length_is_limited_too(client):
 
     response = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
     assert response.status_code == 413 and "larger" in response.json()["detail"]
+
+
+def test_a_game_nobody_watches_leaves_memory_and_comes_back_from_the_store(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        state = hello(ws, made["token"])
+        ws.send_json({"type": "act", "action": "end"})
+        while ws.receive_json()["type"] != "ack":
+            pass
+    assert made["id"] not in client.app.state.tables.live
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        again = hello(ws, made["token"])
+    assert again["ply"] == 1 and again["observation"] != state["observation"]

@@ -235,6 +235,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
             pass
         finally:
             table.watchers.discard(watcher)
+            tables.release(table)
 
     # --- pages --------------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

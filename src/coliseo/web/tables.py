@@ -261,6 +261,12 @@ class Tables:
                 continue
         return len(ids)
 
+    def release(self, table: Table) -> None:
+        """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
+        if not table.watchers and (table.ai_task is None or table.ai_task.done()) and not table.lock.locked():
+            if self.live.get(table.id) is table:
+                del self.live[table.id]
+
     async def join(self, game_id: str, seat: int | None) -> tuple[int, str]:
         table = await self.get(game_id)
         async with table.lock:
