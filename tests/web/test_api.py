@@ -238,3 +238,15 @@ def test_a_game_nobody_watches_leaves_memory_and_comes_back_from_the_store(clien
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         again = hello(ws, made["token"])
     assert again["ply"] == 1 and again["observation"] != state["observation"]
+
+
+def test_nothing_is_loaded_from_outside(client):
+    from coliseo.web.app import STATIC
+
+    namespace = "http://www.w3.org/2000/svg"      # an identifier in SVG, never fetched
+    for path in STATIC.rglob("*"):
+        if path.is_file():
+            served = client.get(f"/static/{path.relative_to(STATIC).as_posix()}")
+            assert served.status_code == 200
+            text = served.text.replace(namespace, "")
+            assert "http://" not in text and "https://" not in text and "//cdn" not in text, path.name
