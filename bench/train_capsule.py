@@ -118,7 +118,8 @@ def main() -> None:
     after = {name: win_rate(e, policy, eval_seeds, greedy=True) for name, e in eval_envs.items()}
     print(json.dumps({"game": "capsule", "opponent": args.opponent, "shaping": args.shaping, "episodes": episodes,
                       "train_seconds": round(trained_seconds, 1), "eval_games": args.eval_games,
-                      "win_rate_random_play": before, "win_rate_trained": after, "curve": curve}))
+                      "win_rate_random_play": before, "win_rate_trained": after,
+                      "curve": curve[::max(1, len(curve) // 20)]}))
 
 
 if __name__ == "__main__":
