@@ -59,9 +59,12 @@ def test_an_illegal_action_is_refused_with_the_legal_ones_listed_and_nothing_cha
     env.reset(seed=1)
     before = env.state.to_json()
     illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
-    with pytest.raises(ValueError, match="not legal now; legal action indices: 0 \\(end\\)"):
-        env.step(illegal)
+    for bad in (illegal, None, "end", 0.5, -1):
+        with pytest.raises(ValueError, match="not legal now; legal action indices: 0 \\(end\\)"):
+            env.step(bad)
     assert env.state.to_json() == before
+    env.step(np.int64(0))  # numpy integers are indices too
+    assert env.state.to_json() != before
 
 
 def test_only_the_agent_to_move_has_legal_actions_in_its_mask():

@@ -33,6 +33,15 @@ def action_mask(state, legal: dict[int, Any] | None = None) -> np.ndarray:
     return mask
 
 
+def as_index(action: Any) -> int | None:
+    """An action index from what a learner passes (int, numpy integer, 0-d array); None if not one."""
+    try:
+        index = int(action)
+    except (TypeError, ValueError):
+        return None
+    return index if index == action else None
+
+
 def illegal_index_message(state, index: Any) -> str:
     legal = state.legal_actions()
     sample = ", ".join(f"{state.game.action_index(a)} ({state.game.format_action(a)})" for a in legal[:10])

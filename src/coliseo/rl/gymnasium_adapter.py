@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from coliseo.agents.base import Agent, Seat, make_agent
 
-from .common import action_mask, illegal_index_message, legal_by_index, player_count, resolve_game, rewards
+from .common import action_mask, as_index, illegal_index_message, legal_by_index, player_count, resolve_game, rewards
 from .encoding import encoder_for
 
 ILLEGAL_ACTION_POLICIES = ("lose", "raise")
@@ -76,7 +76,7 @@ class ColiseoGymEnv(gym.Env):
         if self.state.is_over or self.forfeited:
             raise RuntimeError("the episode is over; call reset()")
         legal = legal_by_index(self.state)
-        index = int(action)
+        index = as_index(action)
         if index not in legal:
             message = illegal_index_message(self.state, action)
             if self.illegal_action == "raise":

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .common import action_mask, illegal_index_message, legal_by_index, player_count, resolve_game, rewards
+from .common import action_mask, as_index, illegal_index_message, legal_by_index, player_count, resolve_game, rewards
 from .encoding import encoder_for
 
 
@@ -83,10 +83,11 @@ class ColiseoAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         legal = self._legal_by_index()
-        if action is None or int(action) not in legal:
+        index = as_index(action)
+        if index not in legal:
             raise ValueError(illegal_index_message(self.state, action))
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(legal[int(action)])
+        self.state.apply(legal[index])
         self._legal = None
         self.steps += 1
         self.rewards = {a: 0.0 for a in self.agents}
