@@ -6,6 +6,7 @@ const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
+let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 
 async function start() {
   document.documentElement.lang = lang();
@@ -120,8 +121,16 @@ function drawActions() {
 }
 
 function actionButton(text) {
-  return el("button", { class: "action", "data-action": text, title: text, onclick: () => act(text) },
-    board.describe ? board.describe(text, payload) : text);
+  const show = (value) => () => { preview = value; drawBoard(); };
+  return el("button", { class: "action", "data-action": text, title: text, onclick: () => act(text),
+    onmouseenter: show(text), onfocus: show(text), onmouseleave: show(null), onblur: show(null) },
+  board.describe ? board.describe(text, payload) : text);
+}
+
+// Only the board is redrawn for a preview, so the button under the pointer stays.
+function drawBoard() {
+  const { next } = payload.legal.length ? choices() : { next: new Set() };
+  board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget, preview });
 }
 
 // --- the picture ----------------------------------------------------------------------------
@@ -137,8 +146,8 @@ function draw() {
     { class: `seat${payload.current_player === p ? " turn" : ""}`, "data-seat": p },
     `${t("player", { n: p + 1 })}: ${s.kind === "ai" ? `${t("ai")} ${s.agent}` : s.taken ? t("human") : t("free")}`,
     s.handed_over ? ` (${t("handed")})` : "", p === me ? ` (${t("you")})` : "")));
-  const { next } = payload.legal.length ? choices() : { next: new Set() };
-  board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget });
+  preview = null;
+  drawBoard();
   drawActions();
   drawLog();
   drawLinks();

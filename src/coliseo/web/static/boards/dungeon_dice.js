@@ -65,7 +65,9 @@ export function draw(container, payload, ui) {
   const pieces = new Map((obs.pieces || []).map((p) => [p.square, p]));
   // Candidate nets at the chosen anchor are drawn as outlines.
   const preview = new Set();
-  if (ui.selection && ui.selection.length === 1) {
+  const hovered = ui.preview && targetsOf(ui.preview)[1];
+  if (hovered && hovered.includes("@")) netSquares(hovered).forEach((s) => preview.add(s));
+  else if (ui.selection && ui.selection.length === 1) {
     for (const text of payload.legal || []) {
       const steps = targetsOf(text);
       if (steps[0] === ui.selection[0] && steps[1] && steps[1].includes("@")) netSquares(steps[1]).forEach((s) => preview.add(s));
