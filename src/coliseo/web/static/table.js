@@ -130,7 +130,9 @@ function actionButton(text) {
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
   const { next } = payload.legal.length ? choices() : { next: new Set() };
-  board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget, preview });
+  const previewed = new Set(preview ? board.targetsOf(preview) : []);
+  board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget,
+    preview, previewed });
 }
 
 // --- the picture ----------------------------------------------------------------------------

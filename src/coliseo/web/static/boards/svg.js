@@ -14,7 +14,7 @@ export function title(text) { return svg("title", {}, text); }
 export function spot(id, ui, attrs, ...children) {
   const classes = ["spot"];
   if (ui.targets && ui.targets.has(id)) classes.push("target");
-  if (ui.selection && ui.selection.includes(id)) classes.push("selected");
+  if ((ui.selection && ui.selection.includes(id)) || (ui.previewed && ui.previewed.has(id))) classes.push("selected");
   if (ui.marks && ui.marks.has(id)) classes.push("mark");
   const g = svg("g", { class: classes.join(" "), "data-target": id, ...attrs }, ...children);
   if (ui.targets && ui.targets.has(id)) {
