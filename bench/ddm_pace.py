@@ -1,7 +1,9 @@
 """Dungeon Dice pace: greedy against greedy. Prints JSON: mean turns per game, share of turns that gain
 no crest, share of games that reach the turn limit (and how games end).
 
-    python bench/ddm_pace.py [games] [seed]
+    python bench/ddm_pace.py [games] [seed] [option=value ...] [vs=random]
+
+With `vs=random` the second agent is random (seats alternate) and the greedy agent's wins are counted.
 """
 
 import json
@@ -13,13 +15,16 @@ from coliseo import load_game
 from coliseo.agents import Seat, make_agent
 
 
-def main(games: int = 20, seed: int = 1, **options) -> dict:
+def main(games: int = 20, seed: int = 1, vs: str = "greedy", **options) -> dict:
     game = load_game("dungeon_dice", **options)
     turns, dry_turns, all_turns, limit_games, hearts_games, draws = [], 0, 0, 0, 0, 0
-    heart_losses, summons = 0, 0
+    heart_losses, summons, greedy_wins = 0, 0, 0
     t0 = time.perf_counter()
     for i in range(games):
-        agents = [make_agent("greedy", game, seed * 1000 + 2 * i), make_agent("greedy", game, seed * 1000 + 2 * i + 1)]
+        seat = i % 2 if vs != "greedy" else 0             # the greedy agent's seat when the other is not greedy
+        agents = [make_agent("greedy", game, seed * 1000 + 2 * i), make_agent(vs, game, seed * 1000 + 2 * i + 1)]
+        if seat == 1:
+            agents.reverse()
         rng = random.Random(seed * 7919 + i)
         state = game.new_state(seed * 100_000 + i)
         gained = None
@@ -47,8 +52,10 @@ def main(games: int = 20, seed: int = 1, **options) -> dict:
         limit_games += reason == "turn_limit"
         hearts_games += reason == "hearts"
         draws += not state.result["winners"]
+        greedy_wins += state.result["winners"] == [seat]
     return {
-        "game": "dungeon_dice", "agents": "greedy vs greedy", "games": games, "options": options,
+        "game": "dungeon_dice", "agents": f"greedy vs {vs}", "games": games, "options": options,
+        **({"greedy_wins": greedy_wins} if vs != "greedy" else {}),
         "mean_turns_per_game": round(sum(turns) / games, 1),
         "share_turns_gaining_no_crest": round(dry_turns / all_turns, 3),
         "share_games_reaching_turn_limit": round(limit_games / games, 3),
