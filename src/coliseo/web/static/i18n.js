@@ -12,6 +12,10 @@ const WORDS = {
     view: "View", first: "First", prev: "Back", next: "Forward", last: "Last", step: "Step {n} of {m}", free: "free",
     sealed: "The record is published when the game is over.", board: "Board", lang: "Language", handed: "handed to the AI",
     pick: "Pick the next part of your action:",
+    phase: "phase", hand: "hand", deck: "deck", terrain: "terrain", pending: "pending", oppHand: "opponent's hand",
+    openQuests: "open quests", quests: "quests", goal: "goal", route: "route", gems: "gems", score: "score",
+    carpets: "carpets", path: "path", statue: "statue", empty: "empty", roll: "roll", dice: "dice",
+    placing: "placing", mode: "mode",
   },
   es: {
     lobby: "Salón", newGame: "Nueva partida", game: "Juego", seats: "Asientos", seat: "Asiento", human: "Persona",
@@ -25,6 +29,10 @@ const WORDS = {
     noActions: "Nada que hacer: espera tu turno.", view: "Vista", first: "Inicio", prev: "Atrás", next: "Adelante",
     last: "Final", step: "Paso {n} de {m}", free: "libre", sealed: "El registro se publica al terminar la partida.",
     board: "Tablero", lang: "Idioma", handed: "pasado a la IA", pick: "Elige la siguiente parte de tu acción:",
+    phase: "fase", hand: "mano", deck: "mazo", terrain: "terreno", pending: "pendiente", oppHand: "mano del rival",
+    openQuests: "misiones abiertas", quests: "misiones", goal: "meta", route: "ruta", gems: "gemas",
+    score: "puntos", carpets: "alfombras", path: "camino", statue: "estatua", empty: "vacío", roll: "tirada",
+    dice: "dados", placing: "colocando", mode: "modo",
   },
 };
 

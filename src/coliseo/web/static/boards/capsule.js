@@ -87,7 +87,7 @@ export function draw(container, payload, ui) {
       "text-anchor": "middle", fill: "#6b655b" }, String(y + 1)));
   }
   const facts = el("div", { class: "kv" },
-    el("span", {}, `AP: ${obs.ap}`), el("span", {}, `mode: ${obs.mode}`),
+    el("span", {}, `AP: ${obs.ap}`), el("span", {}, `${t("mode")}: ${obs.mode}`),
     obs.destroyed.map((list, p) => el("span", {}, `${t("player", { n: p + 1 })} ✝ ${list.map((c) => (cards[c] ? cards[c].name : c)).join(", ") || "—"}`)));
   container.replaceChildren(board, facts);
 }

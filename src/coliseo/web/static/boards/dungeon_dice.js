@@ -98,11 +98,11 @@ export function draw(container, payload, ui) {
   const pools = (obs.pool || []).map((pool, p) => el("div", { class: "zone" },
     el("b", {}, `${t("player", { n: p + 1 })} ♥ ${(obs.hearts || [])[p]}`),
     Object.entries(pool).filter(([, n]) => n).map(([c, n]) => el("span", { class: "card", title: CRESTS[c] || c }, `${c} ${n}`)),
-    el("span", {}, ` · dice ${(obs.library_sizes || [])[p] ?? "?"}`)));
-  const rolls = (obs.rolls || []).length ? el("div", { class: "zone" }, el("b", {}, "roll"),
+    el("span", {}, ` · ${t("dice")} ${(obs.library_sizes || [])[p] ?? "?"}`)));
+  const rolls = (obs.rolls || []).length ? el("div", { class: "zone" }, el("b", {}, t("roll")),
     obs.rolls.flat().map((r) => el("span", { class: "card" }, r))) : null;
-  container.replaceChildren(board, el("div", { class: "kv" }, el("span", {}, `phase: ${obs.phase}`),
-    obs.placing ? el("span", {}, `placing: ${label(obs.placing)}`) : null), ...pools, rolls);
+  container.replaceChildren(board, el("div", { class: "kv" }, el("span", {}, `${t("phase")}: ${obs.phase}`),
+    obs.placing ? el("span", {}, `${t("placing")}: ${label(obs.placing)}`) : null), ...pools, rolls);
 }
 
 function pieceText(piece, square) {

@@ -24,7 +24,7 @@ export function targetsOf(text) {
 }
 
 const name = (id) => (cards[id] ? cards[id].name : id);
-export function label(target) { return target.startsWith("sp") ? `path ${target.slice(2)}` : name(target); }
+export function label(target) { return target.startsWith("sp") ? `${t("path")} ${target.slice(2)}` : name(target); }
 export function describe(text) { return text.split(" ").map((w) => (cards[w] ? name(w) : w)).join(" "); }
 
 function center(pos) { const [c, r] = PLACE[pos]; return [2.5 + c * 6, 1.8 + r * 4.2]; }
@@ -43,7 +43,7 @@ export function draw(container, payload, ui) {
     board.append(spot(region.pos, ui, { transform: `translate(${x - 1.8} ${y - 1.1})`, "aria-label": `${region.region} (${region.pos})` },
       svg("rect", { class: "cell", width: 3.6, height: 2.2, rx: 0.3, fill: REGION_COLORS[region.region] || "#ddd", stroke: "#6b655b", "stroke-width": 0.05 }),
       svg("text", { x: 1.8, y: 0.55, "font-size": 0.4, "text-anchor": "middle" }, region.region),
-      svg("text", { x: 1.8, y: 1.05, "font-size": 0.3, "text-anchor": "middle", fill: "#6b655b" }, `statue ${region.statue}`),
+      svg("text", { x: 1.8, y: 1.05, "font-size": 0.3, "text-anchor": "middle", fill: "#6b655b" }, `${t("statue")} ${region.statue}`),
       here.map((p, i) => svg("g", { transform: `translate(${0.5 + i * 0.7} 1.5)` },
         svg("rect", { x: -0.25, y: -0.25, width: 0.5, height: 0.5, transform: `rotate(${p.player * 20})`, fill: PLAYER_COLORS[p.player] }),
         svg("text", { x: 0, y: 0.12, "font-size": 0.3, "text-anchor": "middle", fill: "#fff" }, String(p.player + 1)))),
@@ -52,7 +52,7 @@ export function draw(container, payload, ui) {
   for (const s of obs.spaces || []) {
     const [a, b] = SPACE_ENDS[s.space].map(center);
     const x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
-    const text = `path ${s.space}: ${s.creature ? name(s.creature) : "empty"}${s.gems ? `, ${s.gems} gem(s)` : ""}`;
+    const text = `${t("path")} ${s.space}: ${s.creature ? name(s.creature) : t("empty")}${s.gems ? `, ${t("gems")} ${s.gems}` : ""}`;
     board.append(spot(`sp${s.space}`, ui, { transform: `translate(${x - 0.75} ${y - 0.45})`, "aria-label": text },
       svg("rect", { class: "cell", width: 1.5, height: 0.9, rx: 0.2, fill: "#fff", stroke: "#6b655b", "stroke-width": 0.04 }),
       svg("text", { x: 0.75, y: 0.4, "font-size": 0.24, "text-anchor": "middle" }, s.creature ? name(s.creature).slice(0, 10) : "—"),
@@ -67,17 +67,22 @@ export function draw(container, payload, ui) {
       onclick: () => ui.onTarget && ui.onTarget(id) }, `${name(id)}${extra}`);
   };
   const me = (obs.people || []).find((p) => p.player === payload.you);
-  const rows = [el("div", { class: "kv" }, el("span", {}, `phase: ${obs.phase}`), el("span", {}, `goal: ${obs.goal}`),
-    el("span", {}, `route: ${(obs.route || []).join(" → ") || "—"}`))];
-  rows.push(el("div", { class: "zone" }, el("b", {}, "open quests"), (obs.open_quests || []).map((q) => chip(q.quest, q.bonus ? " ★" : ""))));
+  const rows = [el("div", { class: "kv" }, el("span", {}, `${t("phase")}: ${obs.phase}`), el("span", {}, `${t("goal")}: ${obs.goal}`),
+    el("span", {}, `${t("route")}: ${(obs.route || []).join(" → ") || "—"}`))];
+  const open = (obs.open_quests || []).filter((q) => q.quest);
+  if (open.length) rows.push(el("div", { class: "zone" }, el("b", {}, t("openQuests")), open.map((q) => chip(q.quest, q.bonus ? " ★" : ""))));
+  if (obs.draft) {
+    rows.push(el("div", { class: "zone" }, el("b", {}, `draft: ${obs.draft.step}`),
+      [...(obs.draft.quests || []), ...(obs.draft.artifacts || [])].map((c) => chip(c))));
+  }
   if ((obs.row || []).length) rows.push(el("div", { class: "zone" }, el("b", {}, obs.row_kind || "row"), obs.row.map((c) => chip(c))));
   if (me) {
-    rows.push(el("div", { class: "zone" }, el("b", {}, "hand"), (me.hand || []).map((c) => chip(c))));
-    rows.push(el("div", { class: "zone" }, el("b", {}, "quests"), me.quests.map((q) => chip(q.quest, q.committed.length ? ` (${q.committed.length})` : ""))));
+    rows.push(el("div", { class: "zone" }, el("b", {}, t("hand")), (me.hand || []).map((c) => chip(c))));
+    rows.push(el("div", { class: "zone" }, el("b", {}, t("quests")), me.quests.map((q) => chip(q.quest, q.committed.length ? ` (${q.committed.length})` : ""))));
   }
   for (const p of obs.people || []) {
     rows.push(el("div", { class: "zone" }, el("b", { style: `color:${PLAYER_COLORS[p.player]}` }, t("player", { n: p.player + 1 })),
-      el("span", {}, `gems ${p.gems} · score ${p.score} · hand ${p.hand_size} · deck ${p.draw_size} · carpets ${p.carpets}`),
+      el("span", {}, `${t("gems")} ${p.gems} · ${t("score")} ${p.score} · ${t("hand")} ${p.hand_size} · ${t("deck")} ${p.draw_size} · ${t("carpets")} ${p.carpets}`),
       (p.play || []).map((c) => el("span", { class: "card" }, name(c)))));
   }
   container.replaceChildren(board, ...rows);

@@ -78,7 +78,7 @@ export function draw(container, payload, ui) {
     svg("text", { x: 5.2, y: 1, "font-size": 0.45, "text-anchor": "middle", fill: "#6b655b" },
       `${t("player", { n: 1 - me + 1 })}: LP ${obs.sides[1 - me].lp} · ${t("player", { n: me + 1 })}: LP ${obs.sides[me].lp}`)));
   const own = obs.sides[me];
-  const hand = el("div", { class: "zone" }, el("b", {}, "hand"),
+  const hand = el("div", { class: "zone" }, el("b", {}, t("hand")),
     (own.hand || []).map((id, i) => {
       const target = `h${i + 1}`;
       const classes = ["card"];
@@ -89,8 +89,8 @@ export function draw(container, payload, ui) {
         onclick: () => ui.onTarget && ui.onTarget(target) }, `${i + 1}. ${name(id)}${row && row.kind === "monster" ? ` ${row.atk}/${row.def}` : ""}`);
     }));
   const opp = obs.sides[1 - me];
-  const info = el("div", { class: "kv" }, el("span", {}, `phase: ${obs.phase}`), el("span", {}, `terrain: ${obs.terrain}`),
-    el("span", {}, `deck ${own.deck_size} / ${opp.deck_size}`), el("span", {}, `opponent's hand: ${opp.hand_size} ▮`),
-    obs.pending ? el("span", {}, `pending: ${obs.pending}`) : null);
+  const info = el("div", { class: "kv" }, el("span", {}, `${t("phase")}: ${obs.phase}`), el("span", {}, `${t("terrain")}: ${obs.terrain}`),
+    el("span", {}, `${t("deck")} ${own.deck_size} / ${opp.deck_size}`), el("span", {}, `${t("oppHand")}: ${opp.hand_size} ▮`),
+    obs.pending ? el("span", {}, `${t("pending")}: ${obs.pending}`) : null);
   container.replaceChildren(board, info, payload.you === null ? "" : hand);
 }
