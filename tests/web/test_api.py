@@ -141,6 +141,7 @@ def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client)
             until_my_turn(ws)
     record = client.get(f"/api/games/{made['id']}/record").json()
     assert record["format"] == "coliseo-record/1" and record["seed"] is not None and record["result"]
+    assert record["seed_commitment"] == client.get(f"/api/games/{made['id']}").json()["seed_commitment"]
     assert coliseo.core.match.verify(record).state.result == record["result"]
     for view in ("0", "1", "spectator"):
         replay = client.get(f"/api/games/{made['id']}/replay", params={"view": view}).json()

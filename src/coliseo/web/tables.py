@@ -21,7 +21,7 @@ from typing import Any
 from coliseo.agents import Seat, agent_names, make_agent
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
-from coliseo.core.match import Match
+from coliseo.core.match import Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import Store, StoredGame
 
@@ -123,6 +123,7 @@ class Table:
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
+            "seed_commitment": seed_commitment(match.seed, match.salt),
         }
 
     def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
@@ -146,7 +147,8 @@ class Table:
         state = self.match.state
         return {"id": self.id, "game": self.game.id, "name": self.game.name("en"), "created": self.stored.created,
                 "seats": self.public_seats(), "ply": len(self.match.steps), "turn": state.turn,
-                "current_player": state.current_player, "finished": state.is_over, "result": state.result}
+                "current_player": state.current_player, "finished": state.is_over, "result": state.result,
+                "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
 
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):

@@ -15,7 +15,8 @@ const WORDS = {
     phase: "phase", hand: "hand", deck: "deck", terrain: "terrain", pending: "pending", oppHand: "opponent's hand",
     openQuests: "open quests", quests: "quests", goal: "goal", route: "route", gems: "gems", score: "score",
     carpets: "carpets", path: "path", statue: "statue", empty: "empty", roll: "roll", dice: "dice",
-    placing: "placing", mode: "mode",
+    placing: "placing", mode: "mode", commitment: "Seed commitment",
+    commitmentHelp: "SHA-256 of the game's secret seed, published now; the record reveals the seed at the end so anyone can check that no shuffle or roll was changed",
   },
   es: {
     lobby: "Salón", newGame: "Nueva partida", game: "Juego", seats: "Asientos", seat: "Asiento", human: "Persona",
@@ -32,7 +33,8 @@ const WORDS = {
     phase: "fase", hand: "mano", deck: "mazo", terrain: "terreno", pending: "pendiente", oppHand: "mano del rival",
     openQuests: "misiones abiertas", quests: "misiones", goal: "meta", route: "ruta", gems: "gemas",
     score: "puntos", carpets: "alfombras", path: "camino", statue: "estatua", empty: "vacío", roll: "tirada",
-    dice: "dados", placing: "colocando", mode: "modo",
+    dice: "dados", placing: "colocando", mode: "modo", commitment: "Compromiso de la semilla",
+    commitmentHelp: "SHA-256 de la semilla secreta de la partida, publicado ya; el registro revela la semilla al final para que cualquiera compruebe que ninguna mezcla ni tirada cambió",
   },
 };
 

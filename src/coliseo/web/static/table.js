@@ -175,6 +175,8 @@ function drawLinks() {
     items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1` })));
   }
   items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
+  items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
+    el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
   if (payload.can_undo) items.push(el("p", {}, el("button", { id: "undo", onclick: () => send({ type: "undo", ref: nextRef++ }) }, t("undo"))));
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
