@@ -118,7 +118,7 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
             gy = ", ".join(game.card_name(c, lang) for c in obs["graveyards"][p])
             out.append(f"{t['gy']} {_who(p, lang)}: {gy}")
     if viewer is not None and "library" in obs:
-        out.append(f"{t['your_deck']}: " + ", ".join(game.card_name(c, lang) for c in obs["library"]))
+        out.append(f"{t['your_deck']}: " + _library(game, obs["library"], lang))
         if obs["set_cards"]:
             traps = ", ".join(f"{game.card_name(c, lang)} ({n})" for c, n in obs["set_cards"])
             out.append(f"{t['your_set']}: {traps}")
@@ -131,6 +131,24 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
         else:
             out.append(f"{t['legal']}: " + ", ".join(game.format_action(a) for a in legal))
     return "\n".join(out)
+
+
+def _library(game, library, lang) -> str:
+    """The own library grouped: monsters by level (with Lv), then spells, then traps; copies as ×n."""
+    cards = game.content.cards
+    counts = {}
+    for c in library:
+        counts[c] = counts.get(c, 0) + 1
+    order = {"monster": 0, "spell": 1, "trap": 2}
+    items = sorted(counts, key=lambda c: (order[cards[c].type], cards[c].level, c))
+    parts = []
+    for c in items:
+        card = cards[c]
+        kind = {"spell": {"en": "spell", "es": "magia"}, "trap": {"en": "trap", "es": "trampa"}}.get(card.type, {})
+        text = game.card_name(c, lang) + (f" Lv{card.level}" if card.type == "monster" else
+                                           f" ({kind.get(lang, card.type)})")
+        parts.append(text + (f" ×{counts[c]}" if counts[c] > 1 else ""))
+    return ", ".join(parts)
 
 
 def _placements(game, cells, dims, line_width: int = 76) -> list[str]:
