@@ -779,3 +779,33 @@ def test_no_own_monsters_condition_from_a_user_pack(tmp_path):
 def test_malformed_actions_raise_illegal_action_and_change_nothing(action):
     s = position(pool={"M": 2, "G": 1, "Z": 3})
     check_illegal_untouched(GAME, s, action)
+
+
+def test_a_piece_on_a_lone_black_hole_may_leave_it_and_zash2_removes_tile_and_hole():
+    s = position(pool={"M": 2, "Z": 2})
+    path(s, 0, "g2", "g3", "g4", "c5")
+    put(s, "g3", "cave_rat", 0)
+    s.holes = [sq("g3"), sq("c5")]
+    act(s, "zash2 c5")                              # the hole on c5 goes with its tile
+    assert [GAME.geo.names[h] for h in s.holes] == ["g3"] and "c5" not in squares_of(s, 0)
+    assert "move g3 g4" in legal_texts(s) and "move g3 g2" in legal_texts(s)
+    act(s, "move g3 g4")
+    assert "move g4 g3" not in legal_texts(s)       # nobody may enter the lone hole
+
+
+def test_a_summon_declared_in_spend1_locks_summon_crests_in_spend2():
+    s = position(pool={"S": 3})
+    act(s, "summon cave_rat")
+    act(s, "dim L5@h1")
+    act(s, "battle")
+    act(s, "spend2")
+    assert s.observation(0)["locks"] == ["S"]
+
+
+def test_zash1_path_before_the_first_net_does_not_lift_the_first_net_conditions():
+    s = position(pool={"Z": 1, "S": 1})
+    act(s, "zash1 g2")
+    act(s, "summon cave_rat")
+    for a in s.legal_actions():
+        squares = set(GAME.geo.placements[a[1]][2])
+        assert squares & set(GAME.geo.nbrs[sq("g1")]) and any(q < GAME.geo.w for q in squares)
