@@ -8,7 +8,8 @@ large action spaces, so the env loops below pick from the legal indices directly
 engine alone, the PettingZoo AEC env (every step of every agent), the Gymnasium env (the learner's
 steps, the `random` opponents' moves included in the time) and the OpenSpiel game (apply_action
 plus the acting player's observation tensor); and the simulations/s of OpenSpiel's Python IS-MCTS
-bot (random rollouts to the end of the game) from an early position.
+bot (random rollouts to the end of the game) from an early position. With --ismcts-games N, also
+N Capsule games of that bot against OpenSpiel's uniform random bot (win rate with a 95% interval).
 """
 
 from __future__ import annotations
@@ -126,10 +127,42 @@ def ismcts_simulations(game_id: str, options: dict, simulations: int) -> float:
     return rate(simulations, start)
 
 
+def ismcts_against_random(game_id: str, options: dict, games: int, simulations: int) -> dict:
+    """OpenSpiel's IS-MCTS against its uniform random bot, seats alternating: a check that search and
+    returns agree, with a 95% Wilson interval on the win rate."""
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"coliseo_{game_id}", options)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations, random_state=rng)
+    wins = draws = 0
+    start = time.perf_counter()
+    for g in range(games):
+        seat = g % game.num_players()
+        bots = [pyspiel.make_uniform_random_bot(p, g) for p in range(game.num_players())]
+        bots[seat] = bot
+        state = game.new_initial_state()
+        state.apply_action(g)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        returns = state.returns()
+        wins += returns[seat] > 0
+        draws += returns[seat] == 0
+    n, p, z = games, wins / games, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return {"game": game_id, "simulations": simulations, "games": games, "wins": wins, "draws": draws,
+            "win_rate": round(p, 3), "win_rate_95": [round(centre - half, 3), round(centre + half, 3)],
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="RL adapters: environment steps/s per game")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--ismcts-simulations", type=int, default=20, help="IS-MCTS budget measured")
+    parser.add_argument("--ismcts-games", type=int, default=0,
+                        help="also play this many Capsule games of IS-MCTS against random (slow)")
     parser.add_argument("--games", default=",".join(coliseo.list_games()), help="comma-separated game ids")
     args = parser.parse_args()
     register_openspiel_games()
@@ -148,7 +181,11 @@ def main() -> None:
             "openspiel_steps_per_s": openspiel_steps(game_id, options, args.seconds),
             "openspiel_ismcts_simulations_per_s": ismcts_simulations(game_id, options, args.ismcts_simulations),
         })
-    print(json.dumps({"benchmark": "rl", "seconds_each": args.seconds, "results": results}))
+    report = {"benchmark": "rl", "seconds_each": args.seconds, "results": results}
+    if args.ismcts_games:
+        report["ismcts_against_random"] = ismcts_against_random("capsule", {}, args.ismcts_games,
+                                                               args.ismcts_simulations)
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":
