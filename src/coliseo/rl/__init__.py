@@ -8,6 +8,7 @@ except ModuleNotFoundError as error:  # pragma: no cover - only without the extr
     raise ModuleNotFoundError("coliseo.rl needs the rl extra: pip install 'coliseo[rl]'") from error
 
 from .encoding import Encoder, HashedEncoder, encoder_for
+from .policy_agent import PolicyAgent
 
 
 def pettingzoo_env(game, **options):
@@ -38,5 +39,5 @@ def register_openspiel_games() -> list[str]:
     return register()
 
 
-__all__ = ["Encoder", "HashedEncoder", "encoder_for", "pettingzoo_env", "gymnasium_env", "register_gymnasium_envs",
-           "register_openspiel_games"]
+__all__ = ["Encoder", "HashedEncoder", "PolicyAgent", "encoder_for", "pettingzoo_env", "gymnasium_env",
+           "register_gymnasium_envs", "register_openspiel_games"]
