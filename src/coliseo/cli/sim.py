@@ -16,6 +16,7 @@ from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 
 console = Console()
+progress_console = Console(stderr=True)   # keeps stdout clean for --json
 
 
 def fail(message: str) -> None:
@@ -31,7 +32,7 @@ class RateColumn(ProgressColumn):
 
 def progress_bar() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                    TextColumn("ETA"), TimeRemainingColumn(), console=console, transient=False)
+                    TextColumn("ETA"), TimeRemainingColumn(), console=progress_console, transient=False)
 
 
 def game_options(game_id: str, option: list[str], players: int | None) -> dict:
