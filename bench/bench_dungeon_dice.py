@@ -9,24 +9,12 @@ import random
 import sys
 import time
 import tracemalloc
+from pathlib import Path
 
-from coliseo import load_game
+sys.path.insert(0, str(Path(__file__).parent))
+from common import playouts  # noqa: E402
 
-
-def playouts(game, seconds: float) -> dict:
-    games = steps = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        state = game.new_state(games)
-        rng = random.Random(games)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-        games += 1
-    dt = time.process_time() - t0
-    return {"games": games, "steps": steps, "games_per_s": round(games / dt, 2), "steps_per_s": round(steps / dt),
-            "steps_per_game": round(steps / games, 1)}
+from coliseo import load_game  # noqa: E402
 
 
 def sample_states(game, n: int) -> list:

@@ -7,45 +7,14 @@ import argparse
 import json
 import random
 import resource
-import time
+import sys
 import tracemalloc
+from pathlib import Path
 
-from coliseo import load_game
+sys.path.insert(0, str(Path(__file__).parent))
+from common import clone_cost, mid_game_state, per_call_us, playouts  # noqa: E402
 
-
-def playouts(game, seconds: float) -> dict:
-    rng = random.Random(0)
-    games = steps = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_state(games)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        reasons[state.result["reason"]] = reasons.get(state.result["reason"], 0) + 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "steps": steps, "seconds": round(elapsed, 2), "games_per_s": round(games / elapsed, 2),
-            "steps_per_s": round(steps / elapsed), "mean_steps_per_game": round(steps / games, 1),
-            "end_reasons": reasons}
-
-
-def mid_game_state(game, steps: int = 400):
-    rng = random.Random(1)
-    state = game.new_state(1)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def per_call_us(fn, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        fn()
-    return (time.perf_counter() - start) / repeat * 1e6
+from coliseo import load_game  # noqa: E402
 
 
 def main() -> None:
@@ -55,11 +24,11 @@ def main() -> None:
     report = {"game": "fantastiqa"}
     for n in (2, 4):
         game = load_game("fantastiqa", players=n)
-        state = mid_game_state(game)
+        state = mid_game_state(game, 400)
         rng = random.Random(2)
         report[f"{n}p"] = {
             "playouts": playouts(game, args.seconds),
-            "clone_us": round(per_call_us(state.clone, 5000), 2),
+            **clone_cost(state),
             "legal_actions_us": round(per_call_us(lambda s=state: s.clone().legal_actions(), 2000), 2),
             "determinize_us": round(per_call_us(lambda s=state, r=rng: s.determinize(0, r), 2000), 2),
             "observation_us": round(per_call_us(lambda s=state: s.observation(0), 2000), 2),

@@ -7,53 +7,18 @@ The full pack is imported beforehand with `coliseo content import forbidden --yg
 """
 
 import argparse
-import copy
 import json
 import os
 import random
-import resource
+import sys
 import tempfile
 import time
-import tracemalloc
+from pathlib import Path
 
-from coliseo import load_game
+sys.path.insert(0, str(Path(__file__).parent))
+from common import clone_cost, memory, mid_game_state, per_call_us, playouts  # noqa: E402
 
-
-def playouts(game, seconds: float, setup_for=None, max_games: int | None = None) -> dict:
-    rng = random.Random(0)
-    games = steps = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    while time.perf_counter() - start < seconds and (max_games is None or games < max_games):
-        state = game.new_state(games, setup_for(rng) if setup_for else None)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
-    # CPU-time rates too: on a shared machine the wall clock also counts other processes' time.
-    return {"games": games, "steps": steps, "seconds": round(elapsed, 2), "games_per_s": round(games / elapsed, 1),
-            "steps_per_s": round(steps / elapsed), "cpu_seconds": round(cpu, 2),
-            "steps_per_cpu_s": round(steps / cpu), "games_per_cpu_s": round(games / cpu, 1),
-            "mean_steps_per_game": round(steps / games, 1)}
-
-
-def mid_game_state(game):
-    rng = random.Random(1)
-    state = game.new_state(1)
-    for _ in range(25):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def per_call_us(fn, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        fn()
-    return (time.perf_counter() - start) / repeat * 1e6
+from coliseo import load_game  # noqa: E402
 
 
 def fusion_rate(pack, seconds: float = 2.0) -> dict:
@@ -126,12 +91,8 @@ def main() -> None:
     result = {"benchmark": "forbidden", "starter": {"random_playout": playouts(game, args.seconds),
                                                    "fusion": fusion_rate(game.pack),
                                                    "legal_plays_us": legal_plays_us(game)}}
-    state = mid_game_state(game)
-    clone_us = per_call_us(state.clone, 20_000)
-    deepcopy_us = per_call_us(lambda: copy.deepcopy(state, {id(state.game): state.game, id(state.pack): state.pack}),
-                              2_000)
-    result["clone_us"] = round(clone_us, 2)
-    result["deepcopy_us"] = round(deepcopy_us, 1)
+    state = mid_game_state(game, 25)
+    result.update(clone_cost(state, state.pack))
     rng = random.Random(2)
     result["determinize_us"] = round(per_call_us(lambda: state.determinize(0, rng), 5_000), 1)
     fm = full_pack(args.full_pack)
@@ -141,11 +102,7 @@ def main() -> None:
                           "fusion": fusion_rate(fm.pack), "legal_plays_us": legal_plays_us(fm)}
     else:
         result["full"] = "not run: import the fm pack or set COLISEO_YGOFM_DATA"
-    tracemalloc.start()
-    playouts(game, 1.0)
-    result["playout_peak_traced_kib"] = round(tracemalloc.get_traced_memory()[1] / 1024, 1)
-    tracemalloc.stop()
-    result["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result.update(memory(game))
     print(json.dumps(result))
 
 
