@@ -71,12 +71,12 @@ class FmClassicAgent(Agent):
         return a, mod
 
     def strength_of(self, cid, mod=0) -> int:
+        """§9: Strength = max(base ATK, base DEF); equips, curses and terrain do not count."""
         c = self.card(cid)
-        return max(c.atk, c.defense) + mod if c.kind == MONSTER else -1
+        return max(c.atk, c.defense) if c.kind == MONSTER else -1
 
-    @staticmethod
-    def view_strength(m) -> int:
-        return max(m["atk"], m["def"]) if m and m.get("id") is not None else -1
+    def view_strength(self, m) -> int:
+        return self.strength_of(m["id"]) if m and m.get("id") is not None else -1
 
     def choose(self, seat: Seat, action):
         if action is not None and action in seat.legal_actions:
@@ -144,8 +144,8 @@ class FmClassicAgent(Agent):
             else 0
         if home and home in hand and self.obs["terrain"] != self.card(home).value:
             return self.play(hand.index(home) + 1, 0)
-        # (3) behind -> (6)
-        theirs, mine = self.their_monsters(), self.my_monsters()
+        # (3) behind -> (6); hidden opponent cards are ignored (§9)
+        theirs, mine = [zm for zm in self.their_monsters() if zm[1].get("id") is not None], self.my_monsters()
         if theirs and (not mine or self.my_strongest() <= self.their_strongest()):
             return self.behind()
         # (4) Duster
@@ -366,8 +366,7 @@ class FmClassicAgent(Agent):
                 if self.their_strongest() >= self.my_strongest() and self.boosting_field_card_id(card.id):
                     return act
             elif card.kind == MAGIC and self.their_strongest() >= self.my_strongest():
-                if self.removal_in([c["id"] if c else None for c in self.me["spells"]], self.pinned_opponent(),
-                                   battle=True) == z + 1:
+                if self.removal_in([card.id], self.pinned_opponent(), battle=True):  # this card's own condition
                     return act
         # (2) walls to defence
         for z, m in mine:
@@ -406,16 +405,16 @@ class FmClassicAgent(Agent):
 
     def choose_attack(self, legal, turn):
         attackers = [(z, m) for z, m in self.my_monsters() if m["position"] == "atk" and not m["used"]]
-        if not attackers:
-            return None
         theirs = self.their_monsters()
+        if not attackers and not (theirs and any(not m["used"] for _, m in self.my_monsters())):
+            return None
         if not theirs:
             best = max(attackers, key=lambda zm: zm[1]["atk"])
             return ("attack", best[0] + 1, 0)
-        strongest = max(attackers, key=lambda zm: zm[1]["atk"])
+        strongest = max(attackers, key=lambda zm: zm[1]["atk"], default=None)
         visible = [(z, m) for z, m in theirs if m.get("id") is not None]
         atk_targets = [(z, m) for z, m in visible if m["position"] == "atk"]
-        if atk_targets:
+        if atk_targets and strongest:
             z, weakest = min(atk_targets, key=lambda zm: zm[1]["atk"])
             if strongest[1]["atk"] - weakest["atk"] >= self.them["lp"]:
                 return ("attack", strongest[0] + 1, z + 1)
@@ -437,5 +436,6 @@ class FmClassicAgent(Agent):
                     if top[1]["position"] == "def" and ("pos", top[0] + 1) in legal:
                         self.done.add((turn, "blind_go", z))
                         return ("pos", top[0] + 1)
-                    return ("attack", strongest[0] + 1, z + 1)
+                    if strongest:
+                        return ("attack", strongest[0] + 1, z + 1)
         return None
