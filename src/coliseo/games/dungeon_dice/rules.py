@@ -704,13 +704,13 @@ class DDMState(State):
             self.grave[q].append(cid)
             self.window = (x, y, traps + (cid,))
             return events
-        self.grave[q].append(cid)
         self.window = None
         if card.kind == "destroy_attacker":
             events.append(self._destroy(x))
             self.phase = "battle"
         else:
             self.phase = "spend2" if card.params.get("end_battle") else "battle"
+        self.grave[q].append(cid)                 # R30: resolve, then the trap goes (after a destroyed attacker)
         events.append({"type": "attack_ends", "player": self.active})
         return events
 
