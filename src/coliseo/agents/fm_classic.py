@@ -140,8 +140,8 @@ class FmClassicAgent(Agent):
                 if card.kind == MAGIC and card.group == 3 and card.value >= self.them["lp"]:
                     return self.play(i + 1, 0)
         # (2) home field card
-        home = self.pack.duelists[self.obs["duelist"]].home_field if self.obs.get("duelist") in self.pack.duelists \
-            else 0
+        who = self.duelist or self.obs.get("duelist")
+        home = self.pack.duelists[who].home_field if who in self.pack.duelists else 0
         if home and home in hand and self.obs["terrain"] != self.card(home).value:
             return self.play(hand.index(home) + 1, 0)
         # (3) behind -> (6); hidden opponent cards are ignored (§9)

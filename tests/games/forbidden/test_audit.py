@@ -54,3 +54,19 @@ def test_a_defence_monster_switches_to_attack_for_a_blind_attack():
     assert agent.act(seat(s)) == ("pos", 1)
     s.apply(("pos", 1))
     assert agent.act(seat(s)) == ("attack", 1, 1)
+
+
+def test_home_field_card_follows_the_agents_own_duelist_row(tmp_path):
+    """§9 main (2): the duelist whose row the agent plays (its `duelist` setting) brings its home field card,
+    as its parameters already did."""
+    import shutil
+
+    from coliseo.games.forbidden.content import BUNDLED
+    folder = tmp_path / "home"
+    shutil.copytree(BUNDLED / "starter", folder)
+    text = (folder / "duelists.csv").read_text().replace("0,d,f,0,\n", "0,d,f,0,330\n")
+    (folder / "duelists.csv").write_text(text)
+    game = coliseo.load_game("forbidden", pack=str(folder))  # a plain duel: no duelist in the observation
+    s = game.new_state(1)
+    s.hands[0], s._legal = [4, 330, 5], None
+    assert FmClassicAgent(game, duelist=1).act(Seat(s, 0, random.Random(0))) == ("play", (2,), 0, False)
