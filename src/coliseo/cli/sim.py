@@ -15,13 +15,9 @@ from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 
-console = Console()
+from .output import console, fail
+
 progress_console = Console(stderr=True)   # keeps stdout clean for --json
-
-
-def fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
-    raise typer.Exit(2)
 
 
 class RateColumn(ProgressColumn):
