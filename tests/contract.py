@@ -105,7 +105,8 @@ def golden_playthrough(game, seed: int, agent_seed: int, setup=None, max_steps: 
     for step in range(max_steps + 1):
         lines.append(f"== step {step}")
         for viewer in viewers:
-            lines.append(f"view {viewer}: {json.dumps(state.observation(viewer), sort_keys=True, separators=(',', ':'))}")
+            view = json.dumps(state.observation(viewer), sort_keys=True, separators=(",", ":"))
+            lines.append(f"view {viewer}: {view}")
         if state.is_over:
             break
         action = rng.choice(state.legal_actions())

@@ -9,8 +9,23 @@ import pytest
 from contract import compare_golden, golden_playthrough, play_random_games, replay
 
 from coliseo import load_game
-from coliseo.games.capsule.state import (ATTACK, ATTACKED, CAPSULE, CARD, DMG, KIND, KING, MONSTER, MOVE, MOVED,
-                                         OWNER, SQ, STUN, SUMMON, USED)
+from coliseo.games.capsule.state import (
+    ATTACK,
+    ATTACKED,
+    CAPSULE,
+    CARD,
+    DMG,
+    KIND,
+    KING,
+    MONSTER,
+    MOVE,
+    MOVED,
+    OWNER,
+    SQ,
+    STUN,
+    SUMMON,
+    USED,
+)
 
 VARIANTS = [
     ({}, 400),

@@ -267,7 +267,8 @@ def test_attacking_the_king_to_its_points_destroys_it_and_wins():
 
 
 def test_cost_damage_can_destroy_the_king():
-    s = position([piece("d1", 0, "dawn_king"), piece("d8", 1, "dusk_king", damage=12), piece("d6", 0, "dawnblade_knight"),
+    s = position([piece("d1", 0, "dawn_king"), piece("d8", 1, "dusk_king", damage=12),
+                  piece("d6", 0, "dawnblade_knight"),
                   piece("d7", 1, "prism_archer"), piece("a8", 1, "volt_mite")])
     events = act(s, "d6xd7")
     assert types(events) == ["attack", "destroyed", "king_damage", "king_destroyed", "game_over"]
@@ -327,7 +328,8 @@ def test_stunned_monsters_may_use_abilities_unless_the_option_says_no():
 
 
 def test_heal_removes_damage_from_a_friendly_monster_within_one_square_itself_included():
-    s = position(kings("h1", "h8") + [piece("c3", 0, "mirror_monk", damage=1), piece("c4", 0, "dawnblade_knight", damage=3),
+    s = position(kings("h1", "h8") + [piece("c3", 0, "mirror_monk", damage=1),
+                                      piece("c4", 0, "dawnblade_knight", damage=3),
                                       piece("c6", 0, "prism_archer", damage=1), piece("a8", 1, "volt_mite")])
     targets = {t for t in legal_texts(s) if "!heal" in t}
     assert targets == {"c3!heal@c3", "c3!heal@c4"}
@@ -343,7 +345,8 @@ def test_heal_never_targets_a_king_or_a_capsule():
 
 
 def test_scout_shows_a_capsule_to_the_scouting_player_only():
-    s = position([piece("d1", 0, "dawn_king"), piece("d4", 1, "dusk_king"), piece("d3", 0, "prism_archer", kind="capsule"),
+    s = position([piece("d1", 0, "dawn_king"), piece("d4", 1, "dusk_king"),
+                  piece("d3", 0, "prism_archer", kind="capsule"),
                   piece("h8", 1, "volt_mite")], active=1, ap=6)
     events = act(s, "d4!scout@d3")
     assert events[0]["private"] == {"to": [1], "fields": {"card": "prism_archer"}}
@@ -357,7 +360,8 @@ def test_scout_shows_a_capsule_to_the_scouting_player_only():
 
 
 def test_scout_ignores_blocking_but_not_its_range():
-    s = position([piece("d1", 0, "dawn_king"), piece("d8", 1, "dusk_king"), piece("d4", 0, "prism_archer", kind="capsule"),
+    s = position([piece("d1", 0, "dawn_king"), piece("d8", 1, "dusk_king"),
+                  piece("d4", 0, "prism_archer", kind="capsule"),
                   piece("d6", 0, "grave_rat", kind="capsule"), piece("d7", 1, "volt_mite")], active=1, ap=6)
     assert {t for t in legal_texts(s) if "scout" in t} == {"d8!scout@d6"}
 

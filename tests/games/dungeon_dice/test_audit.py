@@ -1,6 +1,6 @@
 """Rules-fidelity audit scenarios for dungeon_dice (each reads like the rule it checks)."""
 
-from games.dungeon_dice.helpers import act, path, position, put, sq, types
+from games.dungeon_dice.helpers import act, position, put, sq, types
 
 
 def test_r30_a_trap_that_destroys_the_attacker_goes_to_the_graveyard_after_it():
