@@ -268,3 +268,17 @@ def scenario(game=None, *, spaces=None, positions=None, hands=None, draws=None, 
 
 
 __all__ = ["GAMES", "check_invariants", "check_no_hidden_ids", "scenario", "take", "POSITIONS"]
+
+
+SEVEN = ["c01", "c09", "c11", "c15", "c17", "c05", "c13"]   # vulnerabilities WN, BR, FA, HE, CL, FI, NE
+
+
+def act(s, text):
+    """Parse and apply an action in notation, then check the invariants; returns its events."""
+    events = s.apply(s.game.parse_action(s, text))
+    check_invariants(s)
+    return events
+
+
+def legal_text(s, kind=None):
+    return sorted(s.game.format_action(a) for a in s.legal_actions() if kind is None or a[0] == kind)

@@ -5,7 +5,7 @@ BR Frozen Wastes/QC. Spaces: 1 TL-TR, 2 TR-MR, 3 MR-BR, 4 BR-BL, 5 BL-ML, 6 ML-T
 """
 
 from contract import check_illegal_untouched
-from games.fantastiqa.helpers import GAMES, check_invariants, scenario
+from games.fantastiqa.helpers import GAMES, SEVEN, act, scenario
 
 from coliseo import load_game
 from coliseo.games.fantastiqa.game import _payments
@@ -13,17 +13,12 @@ from coliseo.games.fantastiqa.game import _payments
 G = GAMES[2]
 
 
-def act(s, text):
-    events = s.apply(G.parse_action(s, text) if s.game is G else s.game.parse_action(s, text))
-    check_invariants(s)
-    return events
 
 
 def subs(s, space):
     return sorted(s.game.format_action(a) for a in s.legal_actions() if a[0] == "sub" and a[1] == space)
 
 
-SEVEN = ["c01", "c09", "c11", "c15", "c17", "c05", "c13"]   # vulnerabilities WN, BR, FA, HE, CL, FI, NE
 
 
 def test_subdue_with_the_exact_symbol_moves_across_and_leaves_the_creature_pending():

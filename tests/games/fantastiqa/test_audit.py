@@ -6,23 +6,16 @@ Spaces: 1 TL-TR, 2 TR-MR, 3 MR-BR, 4 BR-BL, 5 BL-ML, 6 ML-TL, 7 ML-MR.
 
 from collections import Counter
 
-from games.fantastiqa.helpers import GAMES, check_invariants, check_no_hidden_ids, scenario
+from games.fantastiqa.helpers import GAMES, SEVEN, act, check_no_hidden_ids, legal_text, scenario
 
 from coliseo import load_game
 from coliseo.core.events import view_event
 
 G = GAMES[2]
-SEVEN = ["c01", "c09", "c11", "c15", "c17", "c05", "c13"]
 
 
-def act(s, text):
-    events = s.apply(s.game.parse_action(s, text))
-    check_invariants(s)
-    return events
 
 
-def legal_text(s, kind=None):
-    return sorted(s.game.format_action(a) for a in s.legal_actions() if kind is None or a[0] == kind)
 
 
 # --- R7, R8: the draft and the end of setup ----------------------------------------------------

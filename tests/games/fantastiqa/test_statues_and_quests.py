@@ -4,21 +4,15 @@ Layout: TL Forest/AT, TR Fields/BB, ML Highlands/QC, MR Hills/AT, BL Wetlands/BB
 """
 
 from contract import check_illegal_untouched
-from games.fantastiqa.helpers import GAMES, check_invariants, scenario
+from games.fantastiqa.helpers import GAMES, act, legal_text, scenario
 
 from coliseo import load_game
 
 G = GAMES[2]
 
 
-def act(s, text):
-    events = s.apply(s.game.parse_action(s, text))
-    check_invariants(s)
-    return events
 
 
-def legal_text(s, kind=None):
-    return sorted(s.game.format_action(a) for a in s.legal_actions() if kind is None or a[0] == kind)
 
 
 # --- Artifact Tower / Beast Bazaar -------------------------------------------------------------

@@ -8,23 +8,16 @@ import random
 
 import pytest
 from contract import check_illegal_untouched
-from games.fantastiqa.helpers import GAMES, check_invariants, scenario
+from games.fantastiqa.helpers import GAMES, SEVEN, act, check_invariants, legal_text, scenario
 
 from coliseo import load_game
 from coliseo.core.events import view_event
 
 G = GAMES[2]
-SEVEN = ["c01", "c09", "c11", "c15", "c17", "c05", "c13"]
 
 
-def act(s, text):
-    events = s.apply(s.game.parse_action(s, text))
-    check_invariants(s)
-    return events
 
 
-def legal_text(s, kind=None):
-    return sorted(s.game.format_action(a) for a in s.legal_actions() if kind is None or a[0] == kind)
 
 
 # --- setup and draft ---------------------------------------------------------------------------
