@@ -1,17 +1,12 @@
 // Capsule Monsters: the square board, kings, monsters and capsules with their faction marks.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, spot, svg, title, loadCards } from "/static/boards/svg.js";
 
 const FACTIONS = { light: ["#f4e6a1", "☀"], dark: ["#5b4b7a", "☾"], earth: ["#b08a5a", "▲"], electric: ["#f2d13a", "ϟ"],
   fire: ["#e0703a", "♨"], water: ["#5aa0d8", "≈"], wind: ["#a8d8b0", "~"] };
 let cards = {};
 
-export async function prepare(lang) {
-  try {
-    const rows = await (await fetch(`/api/content/capsule?lang=${lang}`)).json();
-    cards = Object.fromEntries(rows.map((r) => [r.id, r]));
-  } catch { cards = {}; }
-}
+export async function prepare(lang) { cards = await loadCards("capsule", lang); }
 
 export function targetsOf(text) { return text.match(/[a-z]\d+/g) || []; }
 

@@ -1,7 +1,7 @@
 // Dungeon Dice Monsters: the dungeon grid, both players' paths, monsters and Dungeon Masters, the crest pools,
 // and, while a die is being dimensioned, the candidate nets at the chosen anchor.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, spot, svg, title, loadCards } from "/static/boards/svg.js";
 
 const SIZES = { jdmc: [14, 20], classic: [13, 19] };
 // The 11 cube nets as (x, y) offsets (the same table as the game's board.py, rule R17).
@@ -16,12 +16,7 @@ const NETS = {
 const CRESTS = { S: "Summon", M: "Move", A: "Attack", D: "Defense", G: "Magic", T: "Trap", E: "Effect", Z: "Zash" };
 let cards = {};
 
-export async function prepare(lang) {
-  try {
-    const rows = await (await fetch(`/api/content/dungeon_dice?lang=${lang}`)).json();
-    cards = Object.fromEntries(rows.map((r) => [r.id, r]));
-  } catch { cards = {}; }
-}
+export async function prepare(lang) { cards = await loadCards("dungeon_dice", lang); }
 
 const SQUARE = /^[a-n]\d{1,2}$/;
 

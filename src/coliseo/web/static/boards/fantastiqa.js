@@ -1,19 +1,14 @@
 // Fantastiqa: the six regions and the seven paths between them with their creatures, the travellers,
 // the open quests, your hand and quests, and every adventurer's gems and score.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, cardLine, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, cardLine, spot, svg, title, loadCards } from "/static/boards/svg.js";
 
 const PLACE = { TL: [0, 0], TR: [1, 0], ML: [0, 1], MR: [1, 1], BL: [0, 2], BR: [1, 2] };
 const SPACE_ENDS = { 1: ["TL", "TR"], 2: ["TR", "MR"], 3: ["MR", "BR"], 4: ["BR", "BL"], 5: ["BL", "ML"], 6: ["ML", "TL"], 7: ["ML", "MR"] };
 const REGION_COLORS = { FOR: "#9fcf96", FLD: "#e8dd8c", HIL: "#c9a97a", HGH: "#b8b8c8", WET: "#8fc3c9", FRZ: "#dbeaf5" };
 let cards = {};
 
-export async function prepare(lang) {
-  try {
-    const rows = await (await fetch(`/api/content/fantastiqa?lang=${lang}`)).json();
-    cards = Object.fromEntries(rows.map((r) => [r.id, r]));
-  } catch { cards = {}; }
-}
+export async function prepare(lang) { cards = await loadCards("fantastiqa", lang); }
 
 /** sub 2 p1NE → sp2, p1NE · teleport TL → TL · other actions: their words (card and quest ids are clickable). */
 export function targetsOf(text) {

@@ -1,16 +1,11 @@
 // Forbidden Memories duel: both fields (monster and spell zones), LP, decks, the terrain and your hand.
 // A play is built by clicks: hand cards in order (one card, or a combination to fuse), then a zone, then face up/down.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, cardLine, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, cardLine, spot, svg, title, loadCards } from "/static/boards/svg.js";
 
 let cards = {};
 
-export async function prepare(lang) {
-  try {
-    const rows = await (await fetch(`/api/content/forbidden?lang=${lang}`)).json();
-    cards = Object.fromEntries(rows.map((r) => [String(r.id), r]));
-  } catch { cards = {}; }
-}
+export async function prepare(lang) { cards = await loadCards("forbidden", lang); }
 
 /** play 4+2 m3 fd → h4, h2, my-m3, fd · attack m1 m2 → my-m1, op-m2 · pos m1 → my-m1, pos. */
 export function targetsOf(text) {

@@ -28,6 +28,14 @@ export function spot(id, ui, attrs, ...children) {
   return g;
 }
 
+// A game's content rows by id (String(id): numeric ids too), in the chosen language; {} if unreachable.
+export async function loadCards(game, lang) {
+  try {
+    const rows = await (await fetch(`/api/content/${game}?lang=${lang}`)).json();
+    return Object.fromEntries(rows.map((r) => [String(r.id), r]));
+  } catch { return {}; }
+}
+
 export const PLAYER_COLORS = ["#2563a8", "#b23a2e", "#2f7d3a", "#8a5a00"];
 
 /** A content row (a card, a monster, a die) as one readable line for a tooltip. */
