@@ -13,8 +13,12 @@ from coliseo.agents.base import Agent, Seat
 WIN = 1e9
 
 
+def evaluation_module(game_id: str):
+    return importlib.import_module(f"coliseo.agents.evaluation.{game_id}")
+
+
 def evaluation_for(game_id: str):
-    return importlib.import_module(f"coliseo.agents.evaluation.{game_id}").evaluate
+    return evaluation_module(game_id).evaluate
 
 
 def terminal_value(state, player: int) -> float:

@@ -11,6 +11,9 @@ function scores the position), `c` (UCT exploration), `greedy_sample` (how many 
 greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
 Forbidden play chooses among ~1,600 fusion chains), the root searches only the `width` best by a
 one-ply evaluation, as `greedy` would rank them.
+
+A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
+given to the agent override them.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import math
 import time
 
 from coliseo.agents.base import Agent, Seat
-from coliseo.agents.greedy import evaluation_for
+from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
@@ -41,6 +44,8 @@ class MctsAgent(Agent):
     name = "mcts"
 
     def __init__(self, game, seed: int = 0, **settings):
+        module = evaluation_module(game.id)
+        settings = {**getattr(module, "MCTS", {}), **settings}
         unknown = set(settings) - set(SETTINGS)
         if unknown:
             raise SetupError(f"mcts has no setting {', '.join(sorted(unknown))}; its settings are: "
@@ -65,7 +70,7 @@ class MctsAgent(Agent):
                 raise SetupError(f"mcts setting {key} must be positive, got {value}")
         if self.depth < 0:
             raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
-        self.evaluate = evaluation_for(game.id)
+        self.evaluate = module.evaluate
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
         # every game's evaluation scale.
         self._n, self._mean, self._m2 = 0, 0.0, 0.0
