@@ -21,14 +21,12 @@ import time
 from coliseo.sim.run import make_config, play_one
 from coliseo.sim.stats import outcome_of, wilson
 
-MCTS = {"default": "mcts:iterations=400:depth=8:width=8",
-        "forbidden": "mcts:iterations=200:depth=8:width=8"}   # 400 iterations cost more than 0.2 s a move there
 
 
 def default_pairs(game: str) -> list[tuple[str, str]]:
-    mcts = MCTS.get(game, MCTS["default"])
-    pairs = [(mcts, "greedy"), ("greedy", "random")]
-    return pairs + [(mcts, "fm-classic")] if game == "forbidden" else pairs
+    """`mcts` is the default agent: its settings are the game's tuned ones (the evaluation module's MCTS)."""
+    pairs = [("mcts", "greedy"), ("greedy", "random")]
+    return pairs + [("mcts", "fm-classic")] if game == "forbidden" else pairs
 
 
 def spread(kind: str, seconds: list[float]) -> dict:
