@@ -39,7 +39,7 @@ def measure(game: str, first: str, second: str, games: int, seed: int, options: 
     clock: dict = {}
     wins = draws = 0
     lengths = []
-    start = time.perf_counter()
+    began = time.perf_counter()
     for n, i in enumerate(range(start, start + games)):
         row = play_one(config, i, clock=clock)
         player = row["seats"].index(first)
@@ -56,7 +56,7 @@ def measure(game: str, first: str, second: str, games: int, seed: int, options: 
     return {"game": game, "options": options, "start": start, "agent": first, "opponent": second, "games": games,
             "wins": wins, "draws": draws, "win_rate": wins / games, "wilson_low": low, "wilson_high": high,
             "passes": low > 0.5, "mean_length": statistics.fmean(lengths), "seconds_per_move": times,
-            "wall_s": time.perf_counter() - start}
+            "wall_s": time.perf_counter() - began}
 
 
 def main() -> None:
