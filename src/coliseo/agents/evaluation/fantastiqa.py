@@ -1,66 +1,105 @@
-"""Fantastiqa evaluation for the greedy agent: score race, gems, deck strength and quest progress.
+"""Fantastiqa evaluation: the score race, valued as points won plus the quests a player is on track to complete.
 
-Uses only what `player` may know: its own cards (hand, draw pile, discard), and the public state of
-the others (scores, gems, tokens, discard piles); never an opponent's hand or any deck order.
+A quest is worth what completing it would add to the score (twice its points if held, since a held quest
+is subtracted; its points and +1 token if open), scaled by how much of its requirement the player can
+meet now (committed and hand units), how much its whole deck could meet, and how far its Adventurer is
+from the quest's Region. Cards count by their symbol units and power; gems by what they can buy.
+
+Uses only what `player` may know: its own hand and the composition of its own draw pile; for the others
+only public facts (scores, gems, tokens, commits, positions, and the union of hand and draw pile, which
+is deducible from public history), never an opponent's hand or any deck order.
 """
 
-SCORE = 12.0         # a quest point is the game
-GEM = 0.9
-CARPET = 0.5
-REARRANGE = 0.2
-UNIT = 0.6           # a symbol unit in the deck
-ABILITY = 0.8        # a card with a power
-HELD_QUEST = 0.7     # a held quest's points are not all lost: it can still be completed
-PROGRESS = 5.0       # per point of a quest, scaled by the share of its symbols already in reach
-PENDING = 2.5        # a creature subdued this adventure (recruited at stop)
-OPPONENT = 0.6       # how much the best opponent's position counts against us
-IN_HAND = 0.15       # a card still in hand can be used this turn
-ON_REGION = 1.2      # per point of a quest whose Region the Adventurer stands on, scaled by reach
+from coliseo.games.fantastiqa.board import ADJACENT
 
 
-def _quest_reach(state, player: int, q: str, own: bool) -> float:
-    """The share of quest q's required units `player` holds: committed units, plus hand units if `own`."""
+def _distances() -> list[list[int]]:
+    dist = [[9] * 6 for _ in range(6)]
+    for a in range(6):
+        dist[a][a], frontier = 0, [a]
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for _, q in ADJACENT[p]:
+                    if dist[a][q] == 9:
+                        dist[a][q] = dist[a][p] + 1
+                        nxt.append(q)
+            frontier = nxt
+    return dist
+
+
+DIST = _distances()
+
+SCORE = 10.0         # a quest point
+NOW = 0.45           # share of a quest's gain credited when its requirement is met now (hand + committed)
+DECK = 0.3           # share credited when the player's whole deck could meet it
+HAND = 0.8           # a hand unit counts less than a committed one: committing frees the hand for new draws
+JUNK = 0.4           # a hand card with no power and no symbol any quest still needs: better discarded
+NEAR = 0.6           # each step between the Adventurer and the quest's Region scales the NOW share
+UNIT = 0.8           # a symbol unit in the deck
+ABILITY = 0.7        # a card with a power
+GEM = 0.45           # gems are worth less than the cards they buy, so buying pays
+CARPET = 0.4
+REARRANGE = 0.1
+OPPONENT = 0.5       # how much the best opponent's position counts against us
+
+
+def _units(state, ids) -> list[int]:
     cards = state.game.content.cards
-    quest = state.game.content.quests[q]
     have = [0] * 9
-    for c in state.commits[player].get(q, ()):
-        have[cards[c].sym] += cards[c].units
+    for c in ids:
+        card = cards[c]
+        if card.units:
+            have[card.sym] += card.units
+    return have
+
+
+def _met(req: dict, have: list[int]) -> float:
+    return sum(min(k, have[x]) for x, k in req.items()) / sum(req.values())
+
+
+def _quests(state, player: int, own: bool, deck: list[str]) -> float:
+    g = state.game
+    quests = g.content.quests
+    hand = _units(state, state.hand[player]) if own else [0] * 9
+    whole = _units(state, deck)
+    here = state.pos[player]
+    value, best_open = 0.0, 0.0
+    wanted = set()
+    for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
+        quest = quests[q]
+        held = q in state.priv[player]
+        if held:
+            gain = quest.points * (2 if g.quest_penalty else 1)
+        else:
+            gain = quest.points + state.open_bonus[state.open_q.index(q)]
+        committed = _units(state, state.commits[player].get(q, ()))
+        wanted.update(x for x, k in quest.req.items() if committed[x] < k)
+        now = _met(quest.req, [a + HAND * b for a, b in zip(committed, hand)])
+        could = _met(quest.req, [a + b for a, b in zip(committed, whole)])
+        steps = DIST[here][state.regions.index(quest.region)] if here >= 0 else 3
+        worth = SCORE * gain * (NOW * now * now * NEAR ** steps + DECK * could * could)
+        if held:
+            value += worth
+        else:
+            best_open = max(best_open, worth)
     if own:
-        for c in state.hand[player]:
-            card = cards[c]
-            if card.units:
-                have[card.sym] += card.units
-    need = sum(quest.req.values())
-    got = sum(min(k, have[x]) for x, k in quest.req.items())
-    return got / need
+        cards = g.content.cards
+        value -= JUNK * sum(1 for c in state.hand[player] if not cards[c].ability and cards[c].sym not in wanted)
+    return value + best_open
 
 
 def _side(state, player: int, own: bool) -> float:
-    g = state.game
-    cards, quests = g.content.cards, g.content.quests
-    value = SCORE * state.score(player) + GEM * min(state.gems[player], 8) + 0.3 * max(0, state.gems[player] - 8)
+    cards = state.game.content.cards
+    value = SCORE * state.score(player) + GEM * state.gems[player]
     value += CARPET * state.carpets[player] + REARRANGE * state.rearr[player]
-    value += HELD_QUEST * sum(quests[q].points for q in state.priv[player])
-    if own:
-        deck = state.hand[player] + state.draw[player] + state.discard[player] + state.play[player]
-    else:
-        deck = state.discard[player]           # the only cards of another player shown by identity
-    for c in deck:
-        card = cards[c]
-        value += UNIT * card.units + (ABILITY if card.ability else 0.0)
-    if own:
-        value += IN_HAND * sum(1 for c in state.hand[player] if cards[c].units or cards[c].ability)
-    here = state.regions[state.pos[player]] if state.pos[player] >= 0 else None
-    for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
-        quest = quests[q]
-        reach = _quest_reach(state, player, q, own)
-        if q in state.priv[player] or q in state.commits[player]:
-            value += PROGRESS * quest.points * reach ** 2
-        if quest.region == here:
-            value += ON_REGION * quest.points * reach
+    deck = state.hand[player] + state.draw[player] + state.discard[player] + state.play[player]
     if player == state.cur and state.pending:
-        value += sum(PENDING + state.sgems[space - 1] * GEM for space, _ in state.pending)
-    return value
+        for space, paid in state.pending:        # recruited at stop: paid cards return, the creature joins
+            deck = deck + list(paid) + [state.spaces[space - 1]]
+            value += GEM * state.sgems[space - 1]
+    value += UNIT * sum(cards[c].units for c in deck) + ABILITY * sum(1 for c in deck if cards[c].ability)
+    return value + _quests(state, player, own, deck)
 
 
 def evaluate(state, player: int) -> float:
