@@ -39,6 +39,8 @@ NEAR = 0.6           # each step between the Adventurer and the quest's Region s
 UNIT = 0.8           # a symbol unit in the deck
 ABILITY = 0.7        # a card with a power
 GEM = 0.45           # gems are worth less than the cards they buy, so buying pays
+RICH = 8             # nothing costs more than 5 gems: gems beyond this many are worth little
+SPARE_GEM = 0.05
 CARPET = 0.4
 REARRANGE = 0.1
 OPPONENT = 0.5       # how much the best opponent's position counts against us
@@ -59,13 +61,14 @@ def _met(req: dict, have: list[int]) -> float:
 
 
 def _quests(state, player: int, own: bool, deck: list[str]) -> float:
+    """Every quest's long-run chance (its requirement met by committed cards and the whole deck), plus the
+    near chance of the one quest the hand is best spent on (a hand pays for one quest, not for all)."""
     g = state.game
     quests = g.content.quests
     hand = _units(state, state.hand[player]) if own else [0] * 9
     whole = _units(state, deck)
     here = state.pos[player]
-    value, best_open = 0.0, 0.0
-    wanted = set()
+    held_value, best_open, focus, focus_need = 0.0, 0.0, 0.0, set()
     for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
         quest = quests[q]
         held = q in state.priv[player]
@@ -74,24 +77,42 @@ def _quests(state, player: int, own: bool, deck: list[str]) -> float:
         else:
             gain = quest.points + state.open_bonus[state.open_q.index(q)]
         committed = _units(state, state.commits[player].get(q, ()))
-        wanted.update(x for x, k in quest.req.items() if committed[x] < k)
-        now = _met(quest.req, [a + HAND * b for a, b in zip(committed, hand)])
         could = _met(quest.req, [a + b for a, b in zip(committed, whole)])
-        steps = DIST[here][state.regions.index(quest.region)] if here >= 0 else 3
-        worth = SCORE * gain * (NOW * now * now * NEAR ** steps + DECK * could * could)
         if held:
-            value += worth
+            held_value += SCORE * gain * DECK * could * could
         else:
-            best_open = max(best_open, worth)
+            best_open = max(best_open, SCORE * gain * DECK * could * could)
+        now = _met(quest.req, [a + HAND * b for a, b in zip(committed, hand)])
+        steps = DIST[here][state.regions.index(quest.region)] if here >= 0 else 3
+        near = SCORE * gain * NOW * now * now * could * could * NEAR ** steps   # only a quest the deck can meet
+        if near > focus:
+            focus, focus_need = near, {x for x, k in quest.req.items() if committed[x] < k}
+    value = held_value + best_open + focus
     if own:
         cards = g.content.cards
-        value -= JUNK * sum(1 for c in state.hand[player] if not cards[c].ability and cards[c].sym not in wanted)
-    return value + best_open
+        value -= JUNK * sum(1 for c in state.hand[player] if not cards[c].ability and cards[c].sym not in focus_need)
+    return value
+
+
+def _gems(gems: int) -> float:
+    return GEM * min(gems, RICH) + SPARE_GEM * max(0, gems - RICH)
+
+
+def _card(card) -> float:
+    return UNIT * card.units + (ABILITY if card.ability else 0.0)
+
+
+def _keep_cost(state, player: int, q: str, deck: list[str]) -> float:
+    """What holding quest q costs now: its points off the score, less the chance of completing it."""
+    quest = state.game.content.quests[q]
+    could = _met(quest.req, _units(state, deck))
+    return SCORE * quest.points * (1 - 2 * DECK * could * could)
 
 
 def _side(state, player: int, own: bool) -> float:
     cards = state.game.content.cards
-    value = SCORE * state.score(player) + GEM * state.gems[player]
+    gems = state.gems[player]
+    value = SCORE * state.score(player) + _gems(gems)
     value += CARPET * state.carpets[player] + REARRANGE * state.rearr[player]
     deck = state.hand[player] + state.draw[player] + state.discard[player] + state.play[player]
     if player == state.cur and state.pending:
@@ -99,6 +120,11 @@ def _side(state, player: int, own: bool) -> float:
             deck = deck + list(paid) + [state.spaces[space - 1]]
             value += GEM * state.sgems[space - 1]
     value += UNIT * sum(cards[c].units for c in deck) + ABILITY * sum(1 for c in deck if cards[c].ability)
+    if player == state.cur and state.row_kind in ("AT", "BB"):   # the best buy in the row is ours to take
+        value += max([_card(cards[c]) - _gems(gems) + _gems(gems - cards[c].cost)
+                      for c in state.row if cards[c].cost <= gems] + [0.0])
+    if player == state.cur and state.row_kind == "QC" and not state.kept and state.game.quest_penalty:
+        value -= min(_keep_cost(state, player, q, deck) for q in state.row)   # a Quest Chest visit must keep one
     return value + _quests(state, player, own, deck)
 
 
