@@ -92,6 +92,7 @@ def test_outcome_rewards_each_player():
     ({"iterations": 0}, "iterations must be positive"),
     ({"rollout": "smart"}, "rollout must be 'random' or 'greedy'"),
     ({"depth": -1}, "depth must be 0 or more"),
+    ({"horizon": "round"}, "horizon must be 'game' or 'turn'"),
     ({"iterations": "many"}, "bad mcts setting"),
 ])
 def test_bad_settings_are_named(settings, words):
@@ -106,3 +107,21 @@ def test_a_wide_root_is_narrowed_to_the_best_looking_actions():
     agent = make_agent("mcts", game, seed=1, iterations=30, depth=2, width=5)
     action = agent.act(Seat(state, state.current_player, random.Random(2)))
     assert len(agent.root_actions) == 5 and action in agent.root_actions
+
+
+@pytest.mark.parametrize("horizon, past_the_turn_only", [("turn", True), ("game", False)])
+def test_a_turn_horizon_scores_only_positions_where_the_turn_has_passed(horizon, past_the_turn_only):
+    game = coliseo.load_game("forbidden")
+    state = game.new_state(3)
+    mover = state.current_player
+    agent = make_agent("mcts", game, seed=1, iterations=40, depth=30, width=10_000, horizon=horizon)
+    to_move = []
+    evaluate = agent.evaluate
+
+    def recording(world, player):
+        to_move.append(world.current_player)
+        return evaluate(world, player)
+
+    agent.evaluate = recording
+    assert agent.act(Seat(state, mover, random.Random(2))) in state.legal_actions()
+    assert to_move and all(p != mover for p in to_move) == past_the_turn_only

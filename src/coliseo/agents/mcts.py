@@ -10,7 +10,10 @@ machine's speed), `rollout` ("random" or "greedy"), `depth` (rollout steps befor
 function scores the position), `c` (UCT exploration), `greedy_sample` (how many actions a
 greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
 Forbidden play chooses among ~1,600 fusion chains), the root searches only the `width` best by a
-one-ply evaluation, as `greedy` would rank them.
+one-ply evaluation, as `greedy` would rank them. `horizon` is "game" (search and roll out to the
+end of the game, or `depth`) or "turn": stop as soon as another player is to move, so the search
+plans the mover's whole turn and the evaluation scores the position the opponent will face (in a
+game of long turns whose opponent moves the search could only guess at random).
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them.
@@ -26,7 +29,7 @@ from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
-            "width": int}
+            "width": int, "horizon": str}
 
 
 class Node:
@@ -62,6 +65,9 @@ class MctsAgent(Agent):
         self.c = settings.get("c", 0.7)
         self.greedy_sample = settings.get("greedy_sample", 6)
         self.width = settings.get("width", 8)
+        self.horizon = settings.get("horizon", "game")
+        if self.horizon not in ("game", "turn"):
+            raise SetupError(f"mcts horizon must be 'game' or 'turn', got {self.horizon!r}")
         if self.rollout not in ("random", "greedy"):
             raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
         for key in ("iterations", "ms", "greedy_sample", "width"):
@@ -79,6 +85,7 @@ class MctsAgent(Agent):
         if len(seat.legal_actions) == 1:
             return seat.legal_actions[0]
         root = Node(None)
+        self.mover = seat.player
         self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
@@ -97,7 +104,7 @@ class MctsAgent(Agent):
     # --- one iteration ------------------------------------------------------------------------------
     def iterate(self, root: Node, world) -> None:
         node, path = root, [root]
-        while not world.is_over:
+        while not self.stops(world):
             legal = world.legal_actions()
             if node is root and self.root_actions is not None:
                 legal = [a for a in legal if a in self.root_actions] or legal
@@ -122,6 +129,10 @@ class MctsAgent(Agent):
             n.visits += 1
             if n.mover is not None:
                 n.reward += rewards[n.mover]
+
+    def stops(self, world) -> bool:
+        """The search goes no further: the game is over, or (horizon "turn") the mover's turn has passed."""
+        return world.is_over or (self.horizon == "turn" and world.current_player != self.mover)
 
     def select(self, node: Node, legal: list):
         c, children = self.c, node.children
@@ -152,7 +163,7 @@ class MctsAgent(Agent):
     def simulate(self, world) -> dict[int, float]:
         rng = self.rng
         for _ in range(self.depth):
-            if world.is_over:
+            if self.stops(world):
                 break
             legal = world.legal_actions()
             if self.rollout == "greedy" and len(legal) > 1:
