@@ -1,63 +1,129 @@
-"""Dungeon Dice evaluation for the greedy agent: hearts, monsters, crests, and the way to the enemy Master.
+"""Dungeon Dice evaluation: hearts, and the race to take them — monsters walking to the enemy Master.
 
 Uses only what `player` may know: the public board, pools, hearts and graveyards, and the sizes (never the
 contents) of the opponent's library and set zone.
+
+The core is a distance field per Master: how many steps a monster needs from each square to stand beside
+that Master (where it can attack it), counting a square that is not path yet as 1 + GAP steps (a net must
+be dimensioned there first). Monsters are worth more the closer they are, and much more when they can hit
+the Master now.
 """
 
 from __future__ import annotations
 
 HEART = 1000.0
 # Worth of one crest in the pool, by type S M A D G T E Z.
-CREST = (28.0, 2.0, 6.0, 8.0, 14.0, 8.0, 8.0, 18.0)
+CREST = (16.0, 6.0, 14.0, 6.0, 12.0, 8.0, 8.0, 16.0)
+# Mean gain of one turn's roll with the default dice deck (docs/rules/dungeon_dice.md §6.1).
+ROLL_GAIN = (0.53, 0.38, 0.19, 0.04, 0.09, 0.09, 0.04, 0.18)
+# The opponent's roll comes with the end of my turn; charged while it is still my turn so that ending the
+# turn is judged fairly against acting on.
+NEXT_ROLL = sum(c * g for c, g in zip(CREST, ROLL_GAIN))
 SET_TRAP = 15.0
-# What the opponent's next roll is worth on average (rules file §6.1 gains times CREST): charged while it is
-# still my turn, so that ending the turn is not judged worse than wasting crests on a useless move.
-NEXT_ROLL = 22.0
-# Monsters put on the board decide nearly every game at the turn limit (R36), so each one counts a lot.
-COUNT = 100.0
+PRESENCE = 60.0     # a monster on the board, beyond its stats
+COUNT = 30.0        # a monster put on the board: the turn-limit tie-break (R36)
+STEP = 10.0         # one step nearer the enemy Master
+GAP = 2             # extra steps a square costs while it is not path
+FAR = 80            # distances beyond this count as this (more than any square's on the default board)
+ROAD = 4.0          # one step nearer the enemy Master for the own path's front
+THREAT = 250.0      # a monster in line with the enemy Master: a heart next Battle unless answered
+STRIKE = 700.0      # ...and it may attack it in this turn's Battle: a heart unless a trap stops it
+PENDING = 700.0     # an attack on the Master declared, waiting for the defender's answer
+
+_fields: dict = {}
+
+
+def _field(state, master: int) -> list[int]:
+    """The squares (bitmasks) at each number of steps from a square beside `master`, where a square that is
+    not path costs 1 + GAP steps to enter. Grown a layer at a time with bitmask shifts."""
+    allpath = state.path[0] | state.path[1]
+    key = (allpath, master)
+    found = _fields.get(key)
+    if found is not None:
+        return found
+    if len(_fields) > 20000:
+        _fields.clear()
+    geo = state.game.geo
+    w, full, right_ok, left_ok = geo.w, geo.full, geo.not_last_file, geo.not_first_file
+    empty = full & ~allpath
+    beside = geo.nbr_mask[master]
+    seen = 1 << master
+    layers = []
+    for d in range(FAR):
+        layer = 0
+        if d == 0:
+            layer = beside & allpath
+        elif d == GAP:
+            layer = beside & empty
+        prev = layers[d - 1] if d >= 1 else 0
+        if prev:
+            layer |= _around(prev, w, full, right_ok, left_ok) & allpath
+        prev = layers[d - 1 - GAP] if d >= 1 + GAP else 0
+        if prev:
+            layer |= _around(prev, w, full, right_ok, left_ok) & empty
+        layer &= ~seen
+        seen |= layer
+        layers.append(layer)
+        if seen == full:
+            break
+    _fields[key] = layers
+    return layers
+
+
+def _around(mask: int, w: int, full: int, right_ok: int, left_ok: int) -> int:
+    return ((mask << w) | (mask >> w) | ((mask & right_ok) << 1) | ((mask & left_ok) >> 1)) & full
+
+
+def _steps(squares: int, layers: list[int]) -> int:
+    """Steps from the nearest of `squares` (a bitmask) to the Master of `layers`."""
+    for d, layer in enumerate(layers):
+        if layer & squares:
+            return d
+    return FAR
 
 
 def _monster_value(card, atk: int, defense: int) -> float:
-    return 5.0 * card.level + (atk + defense) / 80.0
+    return 5.0 * card.level + (atk + defense) / 60.0
 
 
 def evaluate(state, player: int) -> float:
     game = state.game
-    geo = game.geo
     cards = game.content.cards
-    w = geo.w
     other = 1 - player
     score = HEART * (state.hearts[player] - state.hearts[other])
+    pool = state.pool
     for i in range(8):
-        score += CREST[i] * (state.pool[player][i] - state.pool[other][i])
-    enemy_master = state.ac[other]
-    my_master = state.ac[player]
-    ex, ey = enemy_master % w, enemy_master // w
-    mx, my = my_master % w, my_master // w
+        score += CREST[i] * (pool[player][i] - pool[other][i])
+    toward = (_field(state, state.ac[1]), _field(state, state.ac[0]))   # toward the Master each side attacks
+    active = state.active
+    strike_phase = state.result is None and state.phase in ("spend1", "battle")
     for sq, piece in state.pieces.items():
         cid = piece[1]
         if cid is None:
             continue
+        ctrl = piece[3]
         card = cards[cid]
-        value = _monster_value(card, state.atk(piece), state.defense(piece))
-        x, y = sq % w, sq // w
-        if piece[3] == player:
-            # closer to the enemy Master is better: that is where hearts are taken
-            score += value + 120.0 - 5.0 * (abs(x - ex) + abs(y - ey))
-        else:
-            score -= value + 60.0 - 2.0 * (abs(x - mx) + abs(y - my))
-    # the own path reaching toward the enemy Master (the road for monsters)
-    best_mine = min((abs(q % w - ex) + abs(q // w - ey) for q in _bits(state.path[player])), default=40)
-    best_theirs = min((abs(q % w - mx) + abs(q // w - my) for q in _bits(state.path[other])), default=40)
-    score += 4.0 * (12 - best_mine) + 2.0 * best_theirs
+        value = _monster_value(card, state.atk(piece), state.defense(piece)) + PRESENCE
+        value += STEP * (FAR - _steps(1 << sq, toward[ctrl]))
+        if state.ac[1 - ctrl] in state.targets_in_line(sq, piece):
+            value += THREAT
+            if strike_phase and ctrl == active and not piece[6] and pool[ctrl][2] >= 1:
+                value += STRIKE
+        score += value if ctrl == player else -value
+    score += ROAD * (_steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player]))
+    window = state.window
+    if window is not None and window[1] == state.ac[1 - active]:
+        score += PENDING if active == player else -PENDING
     score += SET_TRAP * (len(state.setzone[player]) - len(state.setzone[other]))
-    score += COUNT * (state.counts[player][0] - state.counts[other][0])   # the turn-limit tie-breaks
-    score += 3.0 * (state.counts[player][1] - state.counts[other][1])
-    if state.active == player and state.result is None:
+    score += COUNT * (state.counts[player][0] - state.counts[other][0])
+    score += 0.5 * (state.counts[player][1] - state.counts[other][1])
+    if active == player and state.result is None:
         score += 2.0 - NEXT_ROLL        # still my turn: prefer acting on to ending it when nothing else differs
         if state.placing is not None:   # a declared summon is worth what its placement will bring, minus its cost
             card = cards[state.placing]
-            score += 0.9 * (_monster_value(card, card.atk, card.defense) + COUNT + 30.0 - CREST[0] * card.level)
+            near_home = STEP * (FAR - _steps(1 << state.ac[player], toward[player]))
+            score += 0.9 * (_monster_value(card, card.atk, card.defense) + PRESENCE + COUNT + near_home
+                            - CREST[0] * card.level)
     return score
 
 
