@@ -46,42 +46,56 @@ REARRANGE = 0.1
 OPPONENT = 0.5       # how much the best opponent's position counts against us
 
 
-def _units(state, ids) -> list[int]:
-    cards = state.game.content.cards
-    have = [0] * 9
+def _tally(cards, ids, have: list[int]) -> int:
+    """Adds the symbol units of cards `ids` to `have`; returns how many of them have a power."""
+    powers = 0
     for c in ids:
         card = cards[c]
         if card.units:
             have[card.sym] += card.units
+        if card.ability:
+            powers += 1
+    return powers
+
+
+def _units(state, ids) -> list[int]:
+    have = [0] * 9
+    _tally(state.game.content.cards, ids, have)
     return have
 
 
 def _met(req: dict, have: list[int]) -> float:
-    return sum(min(k, have[x]) for x, k in req.items()) / sum(req.values())
+    got = total = 0
+    for x, k in req.items():
+        got += k if have[x] >= k else have[x]
+        total += k
+    return got / total
 
 
-def _quests(state, player: int, own: bool, deck: list[str]) -> float:
+def _quests(state, player: int, own: bool, whole: list[int]) -> float:
     """Every quest's long-run chance (its requirement met by committed cards and the whole deck), plus the
     near chance of the one quest the hand is best spent on (a hand pays for one quest, not for all)."""
     g = state.game
     quests = g.content.quests
     hand = _units(state, state.hand[player]) if own else [0] * 9
-    whole = _units(state, deck)
     here = state.pos[player]
     held_value, best_open, focus, focus_need = 0.0, 0.0, 0.0, set()
-    for q in list(state.priv[player]) + [q for q in state.open_q if q is not None]:
+    priv, commits = state.priv[player], state.commits[player]
+    for q in priv + [q for q in state.open_q if q is not None]:
         quest = quests[q]
-        held = q in state.priv[player]
+        held = q in priv
         if held:
             gain = quest.points * (2 if g.quest_penalty else 1)
         else:
             gain = quest.points + state.open_bonus[state.open_q.index(q)]
-        committed = _units(state, state.commits[player].get(q, ()))
+        committed = _units(state, commits[q]) if q in commits else [0] * 9
         could = _met(quest.req, [a + b for a, b in zip(committed, whole)])
         if held:
             held_value += SCORE * gain * DECK * could * could
         else:
             best_open = max(best_open, SCORE * gain * DECK * could * could)
+        if not could:
+            continue
         now = _met(quest.req, [a + HAND * b for a, b in zip(committed, hand)])
         steps = DIST[here][state.regions.index(quest.region)] if here >= 0 else 3
         near = SCORE * gain * NOW * now * now * could * could * NEAR ** steps   # only a quest the deck can meet
@@ -102,10 +116,10 @@ def _card(card) -> float:
     return UNIT * card.units + (ABILITY if card.ability else 0.0)
 
 
-def _keep_cost(state, player: int, q: str, deck: list[str]) -> float:
+def _keep_cost(state, q: str, whole: list[int]) -> float:
     """What holding quest q costs now: its points off the score, less the chance of completing it."""
     quest = state.game.content.quests[q]
-    could = _met(quest.req, _units(state, deck))
+    could = _met(quest.req, whole)
     return SCORE * quest.points * (1 - 2 * DECK * could * could)
 
 
@@ -114,18 +128,21 @@ def _side(state, player: int, own: bool) -> float:
     gems = state.gems[player]
     value = SCORE * state.score(player) + _gems(gems)
     value += CARPET * state.carpets[player] + REARRANGE * state.rearr[player]
-    deck = state.hand[player] + state.draw[player] + state.discard[player] + state.play[player]
+    whole = [0] * 9
+    powers = 0
+    for pile in (state.hand[player], state.draw[player], state.discard[player], state.play[player]):
+        powers += _tally(cards, pile, whole)
     if player == state.cur and state.pending:
         for space, paid in state.pending:        # recruited at stop: paid cards return, the creature joins
-            deck = deck + list(paid) + [state.spaces[space - 1]]
+            powers += _tally(cards, list(paid) + [state.spaces[space - 1]], whole)
             value += GEM * state.sgems[space - 1]
-    value += UNIT * sum(cards[c].units for c in deck) + ABILITY * sum(1 for c in deck if cards[c].ability)
+    value += UNIT * sum(whole) + ABILITY * powers
     if player == state.cur and state.row_kind in ("AT", "BB"):   # the best buy in the row is ours to take
         value += max([_card(cards[c]) - _gems(gems) + _gems(gems - cards[c].cost)
                       for c in state.row if cards[c].cost <= gems] + [0.0])
     if player == state.cur and state.row_kind == "QC" and not state.kept and state.game.quest_penalty:
-        value -= min(_keep_cost(state, player, q, deck) for q in state.row)   # a Quest Chest visit must keep one
-    return value + _quests(state, player, own, deck)
+        value -= min(_keep_cost(state, q, whole) for q in state.row)   # a Quest Chest visit must keep one
+    return value + _quests(state, player, own, whole)
 
 
 def evaluate(state, player: int) -> float:
