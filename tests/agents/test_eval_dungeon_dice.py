@@ -1,0 +1,72 @@
+"""The Dungeon Dice evaluation plays for hearts: nearer the enemy Master is better, a heart in reach is taken,
+and only what the player may know is read."""
+
+import random
+
+from games.dungeon_dice.helpers import GAME, path, position, put
+
+from coliseo.agents import Seat, make_agent
+from coliseo.agents.evaluation.dungeon_dice import evaluate
+
+ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
+
+
+def knight_on(square: str, **kw):
+    s = position(**kw)
+    path(s, 0, *ROAD)
+    put(s, square, "dungeon_knight", 0)
+    return s
+
+
+def greedy_turn(s):
+    """Player 1's greedy agent plays until its turn ends (or the game does)."""
+    agent = make_agent("greedy", GAME, 0)
+    rng = random.Random(0)
+    while not s.is_over and s.active == 0:
+        s.apply(agent.act(Seat(s, s.current_player, rng)))
+
+
+def test_a_monster_nearer_the_enemy_master_along_the_path_is_worth_more():
+    values = [evaluate(knight_on(square), 0) for square in ("h4", "h10", "h16")]
+    assert values[0] < values[1] < values[2]
+    # the opponent sees the same race from the other side
+    assert [evaluate(knight_on(square), 1) for square in ("h4", "h10", "h16")] == sorted(
+        (evaluate(knight_on(square), 1) for square in ("h4", "h10", "h16")), reverse=True)
+
+
+def test_greedy_takes_a_heart_in_reach():
+    s = knight_on("h19", pool={"A": 1})
+    greedy_turn(s)
+    assert s.hearts == [5, 4]
+
+
+def test_greedy_walks_to_the_master_and_attacks_in_the_same_turn():
+    s = knight_on("h16", pool={"A": 1, "M": 3})
+    greedy_turn(s)
+    assert s.hearts == [5, 4]
+
+
+def test_without_an_attack_crest_the_knight_still_walks_up():
+    s = knight_on("h10", pool={"M": 6})
+    greedy_turn(s)
+    knight = next(q for q, p in s.pieces.items() if p[1] == "dungeon_knight")
+    assert GAME.geo.names[knight] == "h16"
+
+
+def test_the_evaluation_reads_only_what_its_player_may_know():
+    game = GAME
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(6):
+        s = game.new_state(seed)
+        for _ in range(60 + 40 * seed):
+            if s.is_over:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_over:
+            continue
+        for player in (0, 1):
+            worlds = [s.determinize(player, random.Random(k)) for k in range(3)]
+            assert {evaluate(w, player) for w in worlds} == {evaluate(s, player)}
+            checked += 1
+    assert checked >= 6
