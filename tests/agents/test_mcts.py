@@ -92,7 +92,7 @@ def test_outcome_rewards_each_player():
     ({"iterations": 0}, "iterations must be positive"),
     ({"rollout": "smart"}, "rollout must be 'random' or 'greedy'"),
     ({"depth": -1}, "depth must be 0 or more"),
-    ({"horizon": "round"}, "horizon must be 'game' or 'turn'"),
+    ({"horizon": "round"}, "horizon must be 'game', 'turn' or 'reply'"),
     ({"iterations": "many"}, "bad mcts setting"),
 ])
 def test_bad_settings_are_named(settings, words):

@@ -11,12 +11,15 @@ function scores the position), `c` (UCT exploration), `greedy_sample` (how many 
 greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
 Forbidden play chooses among ~1,600 fusion chains), the root searches only the `width` best by a
 one-ply evaluation, as `greedy` would rank them. `horizon` is "game" (search and roll out to the
-end of the game, or `depth`) or "turn": stop as soon as another player is to move, so the search
-plans the mover's whole turn and the evaluation scores the position the opponent will face (in a
-game of long turns whose opponent moves the search could only guess at random).
+end of the game, or `depth`), "turn" (stop as soon as another player is to move: the tree plans the
+mover's whole turn and the evaluation scores the position the opponent will face) or "reply" (the tree
+plans the turn as with "turn", and the rollout then plays the other players' turns, to score the
+position when the mover is to move again). The last two are for games of long turns whose opponent
+moves the tree could only guess at random.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
-given to the agent override them.
+given to the agent override them. It may also define `distinct(state, actions)`: the actions without
+those equivalent to a kept one, which the root ranking then skips.
 """
 
 from __future__ import annotations
@@ -66,8 +69,8 @@ class MctsAgent(Agent):
         self.greedy_sample = settings.get("greedy_sample", 6)
         self.width = settings.get("width", 8)
         self.horizon = settings.get("horizon", "game")
-        if self.horizon not in ("game", "turn"):
-            raise SetupError(f"mcts horizon must be 'game' or 'turn', got {self.horizon!r}")
+        if self.horizon not in ("game", "turn", "reply"):
+            raise SetupError(f"mcts horizon must be 'game', 'turn' or 'reply', got {self.horizon!r}")
         if self.rollout not in ("random", "greedy"):
             raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
         for key in ("iterations", "ms", "greedy_sample", "width"):
@@ -77,6 +80,7 @@ class MctsAgent(Agent):
         if self.depth < 0:
             raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
         self.evaluate = module.evaluate
+        self.distinct = getattr(module, "distinct", None)
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
         # every game's evaluation scale.
         self._n, self._mean, self._m2 = 0, 0.0, 0.0
@@ -131,8 +135,8 @@ class MctsAgent(Agent):
                 n.reward += rewards[n.mover]
 
     def stops(self, world) -> bool:
-        """The search goes no further: the game is over, or (horizon "turn") the mover's turn has passed."""
-        return world.is_over or (self.horizon == "turn" and world.current_player != self.mover)
+        """The tree goes no further: the game is over, or (horizon "turn", "reply") the mover's turn has passed."""
+        return world.is_over or (self.horizon != "game" and world.current_player != self.mover)
 
     def select(self, node: Node, legal: list):
         c, children = self.c, node.children
@@ -147,8 +151,9 @@ class MctsAgent(Agent):
     def candidates(self, seat: Seat) -> set:
         """The `width` legal actions that look best one ply ahead on one determinization."""
         world = seat.determinize(self.rng)
+        actions = self.distinct(world, seat.legal_actions) if self.distinct else seat.legal_actions
         scored = []
-        for i, action in enumerate(seat.legal_actions):
+        for i, action in enumerate(actions):
             after = world.clone()
             after.apply(action)
             if after.is_over:
@@ -162,8 +167,15 @@ class MctsAgent(Agent):
     # --- rollout and leaf value ---------------------------------------------------------------------
     def simulate(self, world) -> dict[int, float]:
         rng = self.rng
+        replied = False   # horizon "reply": another player has moved in this rollout
         for _ in range(self.depth):
-            if self.stops(world):
+            if world.is_over:
+                break
+            if self.horizon != "game" and world.current_player != self.mover:
+                if self.horizon == "turn":
+                    break
+                replied = True
+            elif replied:
                 break
             legal = world.legal_actions()
             if self.rollout == "greedy" and len(legal) > 1:
