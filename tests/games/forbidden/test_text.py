@@ -81,4 +81,4 @@ def test_main_phase_view_suggests_chains_instead_of_listing_every_play():
     s = GAME.new_state(11)
     text = GAME.render_text(s.observation(0), "en", s.legal_actions())
     assert f"Legal: {len(s.legal_actions())} plays, e.g. play 1 m1" in text
-    assert "chain 1+4+5 -> Metal Dragon 2850/2700" in text
+    assert "chain 1+5 -> Crawling Dragon 2600/2400" in text   # hand 1 Crawling Dragon, hand 5 Megamorph
