@@ -109,19 +109,24 @@ def test_a_wide_root_is_narrowed_to_the_best_looking_actions():
     assert len(agent.root_actions) == 5 and action in agent.root_actions
 
 
-@pytest.mark.parametrize("horizon, past_the_turn_only", [("turn", True), ("game", False)])
-def test_a_turn_horizon_scores_only_positions_where_the_turn_has_passed(horizon, past_the_turn_only):
+@pytest.mark.parametrize("horizon, scored_with_to_move", [
+    ("turn", {"opponent"}),      # the tree and rollouts stop when the mover's turn has passed
+    ("reply", {"mover"}),        # the rollout plays the opponent's turn and stops when the mover is back
+    ("game", {"mover", "opponent"}),
+])
+def test_the_horizon_decides_where_positions_are_scored(horizon, scored_with_to_move):
     game = coliseo.load_game("forbidden")
     state = game.new_state(3)
     mover = state.current_player
-    agent = make_agent("mcts", game, seed=1, iterations=40, depth=30, width=10_000, horizon=horizon)
-    to_move = []
+    agent = make_agent("mcts", game, seed=1, iterations=40, depth=300 if horizon == "reply" else 30, width=10_000,
+                       rollout="random", horizon=horizon)
+    to_move = set()
     evaluate = agent.evaluate
 
     def recording(world, player):
-        to_move.append(world.current_player)
+        to_move.add("mover" if world.current_player == mover else "opponent")
         return evaluate(world, player)
 
     agent.evaluate = recording
     assert agent.act(Seat(state, mover, random.Random(2))) in state.legal_actions()
-    assert to_move and all(p != mover for p in to_move) == past_the_turn_only
+    assert to_move == scored_with_to_move

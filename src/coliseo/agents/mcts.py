@@ -19,7 +19,7 @@ moves the tree could only guess at random.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. It may also define `distinct(state, actions)`: the actions without
-those equivalent to a kept one, which the root ranking then skips.
+those equivalent to a kept one, which the root ranking and greedy rollout samples then skip.
 """
 
 from __future__ import annotations
@@ -188,6 +188,8 @@ class MctsAgent(Agent):
 
     def greedy_step(self, world, legal: list):
         player = world.current_player
+        if self.distinct and len(legal) > self.greedy_sample:
+            legal = self.distinct(world, legal)
         options = legal if len(legal) <= self.greedy_sample else self.rng.sample(legal, self.greedy_sample)
         best, best_value = options[0], -math.inf
         for action in options:

@@ -17,7 +17,11 @@ MONSTER_ON_FIELD = 300
 # (so an attack is still worth making), and the other side may yet answer it with its next play.
 THREAT = 0.5
 
-MCTS = {"iterations": 200}   # 400 iterations cost more than 0.2 s of CPU a move here
+# The tree plans the turn among the 5 plays that look best one ply ahead; each rollout finishes the turn and
+# plays the opponent's reply greedily (its play the best of 24 sampled chains), and the evaluation scores the
+# position when the mover is to move again. Random rollouts and a tree over the opponent's ~1,600 plays
+# modelled the reply as random and gained little over greedy. 50 iterations keep a move near 0.1 s of CPU.
+MCTS = {"iterations": 50, "width": 5, "horizon": "reply", "rollout": "greedy", "greedy_sample": 24, "depth": 20}
 
 
 def _hidden(state, rec, side: int, viewer: int) -> bool:
