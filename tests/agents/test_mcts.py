@@ -92,6 +92,7 @@ def test_outcome_rewards_each_player():
     ({"iterations": 0}, "iterations must be positive"),
     ({"rollout": "smart"}, "rollout must be 'random' or 'greedy'"),
     ({"depth": -1}, "depth must be 0 or more"),
+    ({"evaluations": 0}, "evaluations must be positive"),
     ({"horizon": "round"}, "horizon must be 'game', 'turn' or 'reply'"),
     ({"iterations": "many"}, "bad mcts setting"),
 ])
@@ -130,3 +131,15 @@ def test_the_horizon_decides_where_positions_are_scored(horizon, scored_with_to_
     agent.evaluate = recording
     assert agent.act(Seat(state, mover, random.Random(2))) in state.legal_actions()
     assert to_move == scored_with_to_move
+
+
+def test_an_evaluation_budget_stops_the_search_the_same_way_every_time():
+    game = coliseo.load_game("capsule")
+    state = midgame(game, 4, 6)
+    runs = []
+    for _ in range(2):
+        agent = make_agent("mcts", game, seed=3, iterations=10_000, evaluations=300, depth=4)
+        action = agent.act(Seat(state, state.current_player, random.Random(1)))
+        runs.append((action, agent.last_iterations))
+        assert 300 <= agent.spent < 300 + 10 * len(state.legal_actions())
+    assert runs[0] == runs[1] and runs[0][1] < 10_000

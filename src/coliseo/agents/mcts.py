@@ -10,12 +10,13 @@ machine's speed), `rollout` ("random" or "greedy"), `depth` (rollout steps befor
 function scores the position), `c` (UCT exploration), `greedy_sample` (how many actions a
 greedy rollout step compares) and `width`: when the seat has more legal actions than that (a
 Forbidden play chooses among ~1,600 fusion chains), the root searches only the `width` best by a
-one-ply evaluation, as `greedy` would rank them. `horizon` is "game" (search and roll out to the
-end of the game, or `depth`), "turn" (stop as soon as another player is to move: the tree plans the
-mover's whole turn and the evaluation scores the position the opponent will face) or "reply" (the tree
-plans the turn as with "turn", and the rollout then plays the other players' turns, to score the
-position when the mover is to move again). The last two are for games of long turns whose opponent
-moves the tree could only guess at random.
+one-ply evaluation, as `greedy` would rank them. `evaluations` caps a move's work, deterministically:
+no new iteration starts once the move has made that many evaluations (root ranking included).
+`horizon` is "game" (search and roll out to the end of the game, or `depth`), "turn" (stop as soon
+as another player is to move: the tree plans the mover's whole turn and the evaluation scores the
+position the opponent will face) or "reply" (the tree plans the turn as with "turn", and the rollout
+then plays the other players' turns, to score the position when the mover is to move again). The last
+two are for games of long turns whose opponent moves the tree could only guess at random.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. It may also define `distinct(state, actions)`: the actions without
@@ -32,7 +33,7 @@ from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
-            "width": int, "horizon": str}
+            "width": int, "horizon": str, "evaluations": int}
 
 
 class Node:
@@ -69,11 +70,12 @@ class MctsAgent(Agent):
         self.greedy_sample = settings.get("greedy_sample", 6)
         self.width = settings.get("width", 8)
         self.horizon = settings.get("horizon", "game")
+        self.evaluations = settings.get("evaluations")
         if self.horizon not in ("game", "turn", "reply"):
             raise SetupError(f"mcts horizon must be 'game', 'turn' or 'reply', got {self.horizon!r}")
         if self.rollout not in ("random", "greedy"):
             raise SetupError(f"mcts rollout must be 'random' or 'greedy', got {self.rollout!r}")
-        for key in ("iterations", "ms", "greedy_sample", "width"):
+        for key in ("iterations", "ms", "greedy_sample", "width", "evaluations"):
             value = getattr(self, key)
             if value is not None and value <= 0:
                 raise SetupError(f"mcts setting {key} must be positive, got {value}")
@@ -90,6 +92,7 @@ class MctsAgent(Agent):
             return seat.legal_actions[0]
         root = Node(None)
         self.mover = seat.player
+        self.spent = 0
         self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
@@ -97,6 +100,8 @@ class MctsAgent(Agent):
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if self.evaluations is not None and done > 0 and self.spent >= self.evaluations:
                 break
             self.iterate(root, seat.determinize(self.rng))
             done += 1
@@ -159,7 +164,7 @@ class MctsAgent(Agent):
             if after.is_over:
                 value = math.inf if seat.player in after.result["winners"] else -math.inf
             else:
-                value = self.evaluate(after, seat.player)
+                value = self.value(after, seat.player)
             scored.append((value, -i, action))
         scored.sort(key=lambda t: t[:2], reverse=True)
         return {action for _, _, action in scored[:self.width]}
@@ -198,14 +203,18 @@ class MctsAgent(Agent):
             if after.is_over:
                 value = math.inf if player in after.result["winners"] else -math.inf
             else:
-                value = self.evaluate(after, player)
+                value = self.value(after, player)
             if value > best_value:
                 best, best_value = action, value
         return best
 
+    def value(self, world, player: int) -> float:
+        self.spent += 1
+        return self.evaluate(world, player)
+
     def heuristic(self, world) -> dict[int, float]:
         players = world.players
-        values = {p: self.evaluate(world, p) for p in players}
+        values = {p: self.value(world, p) for p in players}
         rewards = {}
         for p in players:
             others = [values[q] for q in players if q != p]
