@@ -17,10 +17,6 @@ as another player is to move: the tree plans the mover's whole turn and the eval
 position the opponent will face) or "reply" (the tree plans the turn as with "turn", and the rollout
 then plays the other players' turns, to score the position when the mover is to move again). The last
 two are for games of long turns whose opponent moves the tree could only guess at random.
-`scale` is how a leaf's evaluation becomes a reward in [0, 1]: "game" divides the edge over the other
-players by the spread of the edges seen since the agent was made; "move" measures it in standard
-deviations from the mean leaf of the current search, so small differences between this move's
-options still count when the game's scores have grown large.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. It may also define `distinct(state, actions)`: the actions without
@@ -37,7 +33,7 @@ from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
-            "width": int, "horizon": str, "evaluations": int, "scale": str}
+            "width": int, "horizon": str, "evaluations": int}
 
 
 class Node:
@@ -75,9 +71,6 @@ class MctsAgent(Agent):
         self.width = settings.get("width", 8)
         self.horizon = settings.get("horizon", "game")
         self.evaluations = settings.get("evaluations")
-        self.scale = settings.get("scale", "game")
-        if self.scale not in ("game", "move"):
-            raise SetupError(f"mcts scale must be 'game' or 'move', got {self.scale!r}")
         if self.horizon not in ("game", "turn", "reply"):
             raise SetupError(f"mcts horizon must be 'game', 'turn' or 'reply', got {self.horizon!r}")
         if self.rollout not in ("random", "greedy"):
@@ -100,7 +93,6 @@ class MctsAgent(Agent):
         root = Node(None)
         self.mover = seat.player
         self.spent = 0
-        self._edges: dict[int, list] = {}   # scale "move": each player's edge statistics in this search
         self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
@@ -227,18 +219,8 @@ class MctsAgent(Agent):
         for p in players:
             others = [values[q] for q in players if q != p]
             edge = values[p] - sum(others) / len(others)
-            z = self.standardized(p, edge) if self.scale == "move" else edge / self.spread(edge)
-            rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, edge / self.spread(edge)))))
         return rewards
-
-    def standardized(self, player: int, edge: float) -> float:
-        """`edge` in standard deviations from the mean of `player`'s leaf edges in this search (Welford)."""
-        stats = self._edges.setdefault(player, [0, 0.0, 0.0])
-        stats[0] += 1
-        delta = edge - stats[1]
-        stats[1] += delta / stats[0]
-        stats[2] += delta * (edge - stats[1])
-        return (edge - stats[1]) / math.sqrt(stats[2] / stats[0]) if stats[0] > 1 and stats[2] > 0 else 0.0
 
     def spread(self, x: float) -> float:
         """Running standard deviation of the evaluation edges seen so far (Welford)."""
