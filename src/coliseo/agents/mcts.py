@@ -156,6 +156,7 @@ class MctsAgent(Agent):
     def candidates(self, seat: Seat) -> set:
         """The `width` legal actions that look best one ply ahead on one determinization."""
         world = seat.determinize(self.rng)
+        world.legal_actions()   # cached once here, so each clone's apply checks legality without re-deriving it
         actions = self.distinct(world, seat.legal_actions) if self.distinct else seat.legal_actions
         scored = []
         for i, action in enumerate(actions):
