@@ -17,6 +17,8 @@ as another player is to move: the tree plans the mover's whole turn and the eval
 position the opponent will face) or "reply" (the tree plans the turn as with "turn", and the rollout
 then plays the other players' turns, to score the position when the mover is to move again). The last
 two are for games of long turns whose opponent moves the tree could only guess at random.
+`backup` is "mean" (UCT's average of the rewards below a node) or "best" (see `value_of`), for games
+whose turns are long runs of one player's actions.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. It may also define `distinct(state, actions)`: the actions without
@@ -33,7 +35,7 @@ from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
-            "width": int, "horizon": str, "evaluations": int}
+            "width": int, "horizon": str, "evaluations": int, "backup": str}
 
 
 class Node:
@@ -71,6 +73,9 @@ class MctsAgent(Agent):
         self.width = settings.get("width", 8)
         self.horizon = settings.get("horizon", "game")
         self.evaluations = settings.get("evaluations")
+        self.backup = settings.get("backup", "mean")
+        if self.backup not in ("mean", "best"):
+            raise SetupError(f"mcts backup must be 'mean' or 'best', got {self.backup!r}")
         if self.horizon not in ("game", "turn", "reply"):
             raise SetupError(f"mcts horizon must be 'game', 'turn' or 'reply', got {self.horizon!r}")
         if self.rollout not in ("random", "greedy"):
@@ -148,10 +153,20 @@ class MctsAgent(Agent):
         best, best_value = None, -math.inf
         for action in legal:
             child = children[action]
-            value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            value = self.value_of(child) + c * math.sqrt(math.log(child.available) / child.visits)
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def value_of(self, node: Node) -> float:
+        """The node's mean reward; with backup "best", a node followed by more actions of the same player
+        is worth its most visited such child (tried twice or more): a run of one player's actions is a plan,
+        judged by its best continuation rather than by the average of the random ones tried under it."""
+        if self.backup == "best":
+            plans = [child for child in node.children.values() if child.mover == node.mover and child.visits > 1]
+            if plans:
+                return self.value_of(max(plans, key=lambda child: (child.visits, child.reward)))
+        return node.reward / node.visits
 
     def candidates(self, seat: Seat) -> set:
         """The `width` legal actions that look best one ply ahead on one determinization."""
