@@ -48,9 +48,10 @@ OPPONENT = 0.5       # how much the best opponent's position counts against us
 # A turn is many actions (adventure steps, payments, free actions), and the opponent's replies could only be
 # guessed at random: the search plans the mover's turn (greedy rollouts finish it) among the 4 best first
 # actions, and scores the position the opponent will face. Leaf values differ by little between actions,
-# hence a small c. 80 iterations keep a move within 0.2 s of CPU.
+# hence a small c. 80 iterations keep a move within 0.2 s of CPU. A turn is a long run of the mover's own
+# actions, judged by its best continuation (backup "best"): 61 of 100 against greedy, 44 with the mean.
 MCTS = {"horizon": "turn", "rollout": "greedy", "depth": 4, "greedy_sample": 8, "c": 0.05, "width": 4,
-        "iterations": 80}
+        "iterations": 80, "backup": "best"}
 
 
 def _tally(cards, ids, have: list[int]) -> int:
