@@ -103,7 +103,9 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes_the_run(tmp_path):
     command = [str(Path(sys.executable).parent / "coliseo"), "simulate", "capsule", "--agents", "greedy,greedy",
                "--games", "20000", "--workers", "2", "--seed", "5", "--out", str(out)]
     env = {**os.environ, "COLUMNS": "200"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    # Another test in this worker (Ray, uvicorn) may leave SIGINT ignored, which a child would inherit.
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 4):
         time.sleep(0.1)
