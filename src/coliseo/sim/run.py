@@ -13,11 +13,9 @@ import os
 import random
 import signal
 import time
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from itertools import islice
 from pathlib import Path
 
 from coliseo import load_game
@@ -154,6 +152,10 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
 
 
+def _play_indexed(args: tuple[RunConfig, int]) -> dict:
+    return play_one(*args)
+
+
 def run_local(config: RunConfig, indices: list[int], workers: int) -> Iterator[dict]:
     """Rows in index order, played on `workers` processes (1: in this process)."""
     if workers <= 1:
@@ -162,18 +164,9 @@ def run_local(config: RunConfig, indices: list[int], workers: int) -> Iterator[d
         return
     import multiprocessing
 
-    # At most 4 x workers games are handed out at once: a pool fed a whole long run up front takes
-    # minutes to terminate on Ctrl-C while its feeder thread pushes the rest into the pipe.
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_sigint)
-    todo = iter(indices)
     try:
-        pending = deque(pool.apply_async(play_one, (config, i)) for i in islice(todo, 4 * workers))
-        while pending:
-            row = pending.popleft().get()
-            following = next(todo, None)
-            if following is not None:
-                pending.append(pool.apply_async(play_one, (config, following)))
-            yield row
+        yield from pool.imap(_play_indexed, [(config, i) for i in indices], chunksize=1)
         pool.close()
     finally:
         pool.terminate()
