@@ -180,7 +180,7 @@ class MctsAgent(Agent):
             if after.is_over:
                 value = math.inf if seat.player in after.result["winners"] else -math.inf
             else:
-                value = self.value(after, seat.player)
+                value = self.evaluated(after, seat.player)
             scored.append((value, -i, action))
         scored.sort(key=lambda t: t[:2], reverse=True)
         return {action for _, _, action in scored[:self.width]}
@@ -219,18 +219,19 @@ class MctsAgent(Agent):
             if after.is_over:
                 value = math.inf if player in after.result["winners"] else -math.inf
             else:
-                value = self.value(after, player)
+                value = self.evaluated(after, player)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def value(self, world, player: int) -> float:
+    def evaluated(self, world, player: int) -> float:
+        """The evaluation of `world` for `player`, counted against the `evaluations` budget."""
         self.spent += 1
         return self.evaluate(world, player)
 
     def heuristic(self, world) -> dict[int, float]:
         players = world.players
-        values = {p: self.value(world, p) for p in players}
+        values = {p: self.evaluated(world, p) for p in players}
         rewards = {}
         for p in players:
             others = [values[q] for q in players if q != p]
