@@ -26,12 +26,12 @@ MCTS = {"iterations": 50, "evaluations": 3000, "width": 5, "horizon": "reply", "
         "greedy_sample": 24, "depth": 20}
 
 
-def _hidden(state, rec, side: int, viewer: int) -> bool:
+def _hidden(rec, side: int, viewer: int) -> bool:
     return side != viewer and not rec[UP] and not rec[KNOWN]
 
 
 def _worth(state, rec, side: int, viewer: int) -> float:
-    if _hidden(state, rec, side, viewer):
+    if _hidden(rec, side, viewer):
         return HIDDEN_MONSTER + MONSTER_ON_FIELD
     atk, dfn = state.stat(rec), state.stat(rec, True)
     return (atk if not rec[DEF] else 0.6 * dfn + 0.2 * atk) + MONSTER_ON_FIELD  # weak monsters still block
@@ -48,14 +48,14 @@ def _threat(state, attacker: int, viewer: int) -> float:
     if state.pinned[attacker]:
         return 0.0
     defender = 1 - attacker
-    attacks = sorted((HIDDEN_MONSTER if _hidden(state, rec, attacker, viewer) else state.stat(rec))
+    attacks = sorted((HIDDEN_MONSTER if _hidden(rec, attacker, viewer) else state.stat(rec))
                      for rec in state.monsters[attacker] if rec is not None and not rec[USED]
                      and not (rec[DEF] and rec[MOVED]))
     targets = []
     for rec in state.monsters[defender]:
         if rec is None:
             continue
-        if _hidden(state, rec, defender, viewer):
+        if _hidden(rec, defender, viewer):
             targets.append((HIDDEN_MONSTER, False, _worth(state, rec, defender, viewer)))
         else:
             targets.append((state.stat(rec, rec[DEF]), not rec[DEF], _worth(state, rec, defender, viewer)))
