@@ -38,6 +38,10 @@ def check_leak(state, rng: random.Random) -> None:
         seen = state.observation(player)
         world = state.determinize(player, rng)
         assert world.observation(player) == seen, f"determinize({player}) changes player {player}'s observation"
+        if player == state.current_player:
+            derived = state.game.state_from_json(world.to_json()).legal_actions()
+            assert derived == world.legal_actions() == state.legal_actions(), \
+                "the mover's legal actions depend on what they cannot see"
         json.dumps(seen)
 
 

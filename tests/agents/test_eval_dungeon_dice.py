@@ -6,7 +6,7 @@ import random
 from games.dungeon_dice.helpers import GAME, path, position, put
 
 from coliseo.agents import Seat, make_agent
-from coliseo.agents.evaluation.dungeon_dice import evaluate
+from coliseo.agents.evaluation.dungeon_dice import SHORTLIST, evaluate, shortlist
 
 ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
 
@@ -70,3 +70,35 @@ def test_the_evaluation_reads_only_what_its_player_may_know():
             assert {evaluate(w, player) for w in worlds} == {evaluate(s, player)}
             checked += 1
     assert checked >= 6
+
+
+def declared_summon_at_the_end_of(*road):
+    """Player 1's path runs along `road`; a monster is declared and waits for its net."""
+    s = position(pool={"S": 6})
+    path(s, 0, *road)
+    s.placed[0] = True
+    s.placing = next(c for c in s.library[0] if GAME.content.cards[c].type == "monster")
+    s.phase, s.ret_phase, s._legal = "placing", "spend1", None
+    return s
+
+
+def test_the_shortlist_keeps_the_nets_that_reach_furthest_toward_the_enemy_master():
+    s = declared_summon_at_the_end_of(*(f"h{rank}" for rank in range(2, 9)))
+    legal = s.legal_actions()
+    short = shortlist(s, legal)
+    assert len(legal) > 1000 and len(short) == SHORTLIST
+    for action in short:
+        names = [GAME.geo.names[q] for q in GAME.geo.placements[action[1]][2]]
+        assert "h9" in names and max(int(name[1:]) for name in names) == 12, names   # from the tip, 4 ranks on
+
+
+def test_mcts_searches_only_the_shortlisted_nets():
+    s = declared_summon_at_the_end_of(*(f"h{rank}" for rank in range(2, 9)))
+    agent = make_agent("mcts", GAME, 3, iterations=40)
+    action = agent.act(Seat(s, 0, random.Random(1)))
+    assert action in shortlist(s, s.legal_actions())
+
+
+def test_the_shortlist_leaves_other_steps_whole():
+    s = knight_on("h10", pool={"M": 6, "A": 1})
+    assert shortlist(s, s.legal_actions()) == s.legal_actions()

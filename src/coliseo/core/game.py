@@ -205,6 +205,10 @@ class State:
         other = self.clone()
         other.rng = Rng(rng.getrandbits(64))
         other._resample_hidden(player, rng)
+        if player == self.current_player:
+            # What the mover may do is theirs to know, so hidden parts cannot change it: keep the derived list
+            # (at a DDM placing step deriving it is most of a search iteration's cost).
+            other._legal = self._legal
         return other
 
     def __eq__(self, other: object) -> bool:
