@@ -140,12 +140,26 @@ def evaluate(state, player: int) -> float:
 SHORTLIST = 12      # nets the search tries at a placing step
 
 
+_shortlists: dict = {}
+
+
 def shortlist(state, actions: list) -> list:
     """At a placing step (up to ~1,800 nets), the SHORTLIST nets whose monster lands nearest the enemy Master,
-    then whose nearest square is: read off the current distance field, without applying any net."""
+    then whose nearest square is: read off the current distance field, without applying any net. `actions`
+    is the step's legal list. Cached per board: a search meets the same board under every summon it tries."""
     if state.phase != "placing" or len(actions) <= SHORTLIST:
         return actions
     player = state.active
+    key = (state.path[0], state.path[1], tuple(state.ac), player, state.placed[player], len(actions))
+    found = _shortlists.get(key)
+    if found is None:
+        if len(_shortlists) > 20000:
+            _shortlists.clear()
+        found = _shortlists[key] = _nearest_nets(state, player, actions)
+    return found
+
+
+def _nearest_nets(state, player: int, actions: list) -> list:
     geo = state.game.geo
     steps = [FAR] * geo.n
     for d, layer in enumerate(_field(state, state.ac[1 - player])):
