@@ -97,6 +97,9 @@ def test_mcts_searches_only_the_shortlisted_nets():
     agent = make_agent("mcts", GAME, 3, iterations=40)
     action = agent.act(Seat(s, 0, random.Random(1)))
     assert action in shortlist(s, s.legal_actions())
+    narrowing = make_agent("mcts", GAME, 3, iterations=20, width=4)   # root ranking: only shortlisted nets
+    narrowing.act(Seat(s, 0, random.Random(1)))
+    assert len(narrowing.root_actions) == 4 and narrowing.root_actions <= set(shortlist(s, s.legal_actions()))
 
 
 def test_the_shortlist_leaves_other_steps_whole():
