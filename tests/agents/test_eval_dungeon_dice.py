@@ -105,3 +105,16 @@ def test_mcts_searches_only_the_shortlisted_nets():
 def test_the_shortlist_leaves_other_steps_whole():
     s = knight_on("h10", pool={"M": 6, "A": 1})
     assert shortlist(s, s.legal_actions()) == s.legal_actions()
+
+
+def test_scale_move_measures_leaves_from_the_root_position():
+    """Four hearts up: on the game's scale that is a near-certain win, on the move's scale the root itself is
+    the middle and only what the options change counts."""
+    s = knight_on("h10", pool={"M": 6})
+    s.hearts = [5, 1]
+    by_move = make_agent("mcts", GAME, 3, iterations=20, scale="move")
+    by_move.act(Seat(s, 0, random.Random(1)))
+    assert by_move.heuristic(s) == {0: 0.5, 1: 0.5}
+    by_game = make_agent("mcts", GAME, 3, iterations=20, scale="game")
+    by_game.act(Seat(s, 0, random.Random(1)))
+    assert by_game.heuristic(s)[0] > 0.7

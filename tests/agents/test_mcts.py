@@ -94,6 +94,8 @@ def test_outcome_rewards_each_player():
     ({"depth": -1}, "depth must be 0 or more"),
     ({"evaluations": 0}, "evaluations must be positive"),
     ({"horizon": "round"}, "horizon must be 'game', 'turn' or 'reply'"),
+    ({"scale": "turn"}, "scale must be 'game' or 'move'"),
+    ({"backup": "max"}, "backup must be 'mean' or 'best'"),
     ({"iterations": "many"}, "bad mcts setting"),
 ])
 def test_bad_settings_are_named(settings, words):

@@ -18,7 +18,11 @@ position the opponent will face) or "reply" (the tree plans the turn as with "tu
 then plays the other players' turns, to score the position when the mover is to move again). The last
 two are for games of long turns whose opponent moves the tree could only guess at random.
 `backup` is "mean" (UCT's average of the rewards below a node) or "best" (see `value_of`), for games
-whose turns are long runs of one player's actions.
+whose turns are long runs of one player's actions. `scale` says how a leaf's evaluation becomes a reward
+in [0, 1]: "game" squashes each player's edge (its evaluation minus the others' mean) by the spread of all
+the edges this agent has seen; "move" measures the edge from the root position's own, by the spread of
+this move's search alone — where one event swings the evaluation by thousands (a heart in Dungeon Dice),
+the game-long spread grows so large that the differences between a move's options vanish in the noise.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. It may also define `distinct(state, actions)`: the actions without
@@ -37,7 +41,7 @@ from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
-            "width": int, "horizon": str, "evaluations": int, "backup": str}
+            "width": int, "horizon": str, "evaluations": int, "backup": str, "scale": str}
 
 
 class Node:
@@ -77,6 +81,9 @@ class MctsAgent(Agent):
         self.horizon = settings.get("horizon", "game")
         self.evaluations = settings.get("evaluations")
         self.backup = settings.get("backup", "mean")
+        self.scale = settings.get("scale", "game")
+        if self.scale not in ("game", "move"):
+            raise SetupError(f"mcts scale must be 'game' or 'move', got {self.scale!r}")
         if self.backup not in ("mean", "best"):
             raise SetupError(f"mcts backup must be 'mean' or 'best', got {self.backup!r}")
         if self.horizon not in ("game", "turn", "reply"):
@@ -95,6 +102,7 @@ class MctsAgent(Agent):
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
         # every game's evaluation scale.
         self._n, self._mean, self._m2 = 0, 0.0, 0.0
+        self.base: dict = {}      # each player's edge at the root (scale "move"), else none
 
     def act(self, seat: Seat):
         if len(seat.legal_actions) == 1:
@@ -102,6 +110,9 @@ class MctsAgent(Agent):
         root = Node(None)
         self.mover = seat.player
         self.spent = 0
+        if self.scale == "move":
+            self._n, self._mean, self._m2 = 0, 0.0, 0.0
+            self.base = self.edges(seat.determinize(self.rng))
         self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         done = 0
@@ -242,14 +253,17 @@ class MctsAgent(Agent):
         return self.evaluate(world, player)
 
     def heuristic(self, world) -> dict[int, float]:
-        players = world.players
-        values = {p: self.evaluated(world, p) for p in players}
         rewards = {}
-        for p in players:
-            others = [values[q] for q in players if q != p]
-            edge = values[p] - sum(others) / len(others)
+        for p, edge in self.edges(world).items():
+            edge -= self.base.get(p, 0.0)
             rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, edge / self.spread(edge)))))
         return rewards
+
+    def edges(self, world) -> dict[int, float]:
+        """Each player's evaluation minus the mean of the others'."""
+        players = world.players
+        values = {p: self.evaluated(world, p) for p in players}
+        return {p: values[p] - sum(values[q] for q in players if q != p) / (len(players) - 1) for p in players}
 
     def spread(self, x: float) -> float:
         """Running standard deviation of the evaluation edges seen so far (Welford)."""
