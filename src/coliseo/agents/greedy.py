@@ -44,7 +44,6 @@ class GreedyAgent(Agent):
         if len(seat.legal_actions) == 1:
             return seat.legal_actions[0]
         world = seat.determinize(self.rng)
-        world.legal_actions()   # cached once here, so each clone's apply checks legality without re-deriving it
         best, best_value = [], None
         for action in seat.legal_actions:
             after = world.clone()

@@ -191,8 +191,7 @@ class MctsAgent(Agent):
     def candidates(self, seat: Seat) -> set:
         """The `width` legal actions that look best one ply ahead on one determinization."""
         world = seat.determinize(self.rng)
-        world.legal_actions()   # cached once here, so each clone's apply checks legality without re-deriving it
-        actions = self.shortlist(world, seat.legal_actions) if self.shortlist else seat.legal_actions
+        actions = self.shortlist(world, seat.legal_actions) if self.shortlist is not None else seat.legal_actions
         actions = self.distinct(world, actions) if self.distinct else actions
         scored = []
         for i, action in enumerate(actions):
@@ -230,7 +229,7 @@ class MctsAgent(Agent):
 
     def greedy_step(self, world, legal: list):
         player = world.current_player
-        if self.shortlist:
+        if self.shortlist is not None:
             legal = self.shortlist(world, legal)
         if self.distinct and len(legal) > self.greedy_sample:
             legal = self.distinct(world, legal)
