@@ -11,7 +11,7 @@ the Master now.
 
 from __future__ import annotations
 
-# `mcts` defaults for this game, within 0.2 s of CPU a move (docs/ai.md has the numbers). The tree plans the
+# `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
 # mover's turn (`horizon=turn`; a leaf is scored by the evaluation at once, depth 0, as random rollouts of DDM
 # turns measured weaker) and judges a run of the mover's actions by its best continuation (`backup=best`);
 # placing steps search the module's `shortlist` of nets. Against greedy this wins half the games (251 of 500):
