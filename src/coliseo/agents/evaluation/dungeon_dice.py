@@ -135,8 +135,6 @@ def evaluate(state, player: int) -> float:
 
 
 SHORTLIST = 12      # nets the search tries at a placing step
-
-
 _shortlists: dict = {}
 
 

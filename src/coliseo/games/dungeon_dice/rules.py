@@ -908,4 +908,3 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False) -
 def _all_nets(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
     """Cached: a search derives the nets of the same few boards over and over (~1 ms for ~1,800 nets)."""
     return tuple(_nets(geo, empty, touch, extra))
-
