@@ -176,15 +176,22 @@ class DDMState(State):
 
     def placements(self, player: int, first_only: bool = False) -> list[int]:
         """R18: the legal net placements of `player`, as placement ids (ascending)."""
+        board = self._net_board(player)
+        if board is None:
+            return []
+        if first_only:
+            return _nets(*board, first_only=True)
+        return list(_all_nets(*board))
+
+    def _net_board(self, player: int):
+        """What decides `player`'s legal nets: (geometry, empty squares, squares a net must touch, the first
+        net's extra conditions); None when no net can touch the player's path."""
         geo = self.game.geo
-        empty = geo.full & ~(self.path[0] | self.path[1])
         touch = self.frontier(player)
         if not touch:
-            return []
+            return None
         extra = () if self.placed[player] else (geo.nbr_mask[geo.masters[player]], geo.home_rank[player])
-        if first_only:
-            return _nets(geo, empty, touch, extra, first_only=True)
-        return list(_all_nets(geo, empty, touch, extra))
+        return geo, geo.full & ~(self.path[0] | self.path[1]), touch, extra
 
     def reach(self, start: int, budget: int) -> dict:
         """R23: squares reachable from `start` in at most `budget` steps -> fewest steps."""
@@ -249,7 +256,8 @@ class DDMState(State):
     def _legal_actions(self):
         phase = self.phase
         if phase == "placing":
-            return [("dim", pid) for pid in self.placements(self.active)]
+            board = self._net_board(self.active)
+            return list(_dim_actions(*board)) if board else []
         if phase == "window":
             return self._window_actions()
         if phase == "battle":
@@ -908,3 +916,8 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False) -
 def _all_nets(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
     """Cached: a search derives the nets of the same few boards over and over (~1 ms for ~1,800 nets)."""
     return tuple(_nets(geo, empty, touch, extra))
+
+
+@lru_cache(maxsize=1024)
+def _dim_actions(geo, empty: int, touch: int, extra: tuple) -> tuple[tuple, ...]:
+    return tuple(("dim", pid) for pid in _all_nets(geo, empty, touch, extra))
