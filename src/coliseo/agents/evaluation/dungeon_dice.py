@@ -16,7 +16,7 @@ from __future__ import annotations
 # turns measured weaker) and judges a run of the mover's actions by its best continuation (`backup=best`);
 # placing steps search the module's `shortlist` of nets. Against greedy this wins half the games (251 of 500):
 # every variant tried (horizon=game, more iterations, implicit minimax, greedy replies, scale=move) is no better.
-MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.1, "horizon": "turn", "backup": "best"}
+MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.2, "horizon": "turn", "backup": "best", "scale": "move"}
 
 HEART = 1000.0
 # Worth of one crest in the pool, by type S M A D G T E Z.
@@ -135,13 +135,16 @@ def evaluate(state, player: int) -> float:
 
 
 SHORTLIST = 12      # nets the search tries at a placing step
+PRESELECT = 160     # nets nearest the enemy Master, among which the evaluation picks those SHORTLIST
 _shortlists: dict = {}
 
 
 def shortlist(state, actions: list) -> list:
-    """At a placing step (up to ~1,800 nets), the SHORTLIST nets whose monster lands nearest the enemy Master,
-    then whose nearest square is: read off the current distance field, without applying any net. `actions`
-    is the step's legal list. Cached per board: a search meets the same board under every summon it tries."""
+    """At a placing step (up to ~1,800 nets), the SHORTLIST best nets by the evaluation one ply ahead, among the
+    PRESELECT whose monster lands nearest the enemy Master, then whose nearest square is (read off the current
+    distance field without applying the nets: the evaluation also counts the roads a net opens for the other
+    monsters, of both sides). `actions` is the step's legal list. Cached per board: a search meets the same
+    board under every summon it tries."""
     if state.phase != "placing" or len(actions) <= SHORTLIST:
         return actions
     player = state.active
@@ -150,7 +153,7 @@ def shortlist(state, actions: list) -> list:
     if found is None:
         if len(_shortlists) > 20000:
             _shortlists.clear()
-        found = _shortlists[key] = _nearest_nets(state, player, actions)
+        found = _shortlists[key] = _best_nets(state, player, _nearest_nets(state, player, actions))
     return found
 
 
@@ -167,7 +170,16 @@ def _nearest_nets(state, player: int, actions: list) -> list:
         lands = geo.nearest(squares, own_master, player)
         return STEP * steps[lands] + ROAD * min(steps[sq] for sq in squares)
 
-    return sorted(actions, key=distance)[:SHORTLIST]
+    return sorted(actions, key=distance)[:PRESELECT]
+
+
+def _best_nets(state, player: int, nets: list) -> list:
+    def value(action):
+        after = state.clone()
+        after.apply(action)
+        return evaluate(after, player)
+
+    return sorted(nets, key=value, reverse=True)[:SHORTLIST]
 
 
 def _bits(mask: int):
