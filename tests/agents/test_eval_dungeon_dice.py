@@ -6,7 +6,8 @@ import random
 from games.dungeon_dice.helpers import GAME, path, position, put
 
 from coliseo.agents import Seat, make_agent
-from coliseo.agents.evaluation.dungeon_dice import SHORTLIST, evaluate, shortlist
+from coliseo.agents.evaluation.dungeon_dice import SHORTLIST, _nearest_nets, evaluate, shortlist
+from coliseo.core.registry import load_game
 
 ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
 
@@ -90,6 +91,24 @@ def test_the_shortlist_keeps_the_nets_that_reach_furthest_toward_the_enemy_maste
     for action in short:
         names = [GAME.geo.names[q] for q in GAME.geo.placements[action[1]][2]]
         assert "h9" in names and max(int(name[1:]) for name in names) == 12, names   # from the tip, 4 ranks on
+
+
+def test_the_shortlist_keeps_the_best_net_by_the_evaluation_where_the_nearest_miss_it():
+    s = load_game("dungeon_dice").new_state(0)
+    rng = random.Random(0)
+    for _ in range(190):       # a placing step of a random game where a far net opens the better roads
+        s.apply(rng.choice(s.legal_actions()))
+    assert s.phase == "placing"
+    legal = s.legal_actions()
+
+    def value(action):
+        after = s.clone()
+        after.apply(action)
+        return evaluate(after, s.active)
+
+    best = max(legal, key=value)
+    assert best not in _nearest_nets(s, s.active, legal)[:SHORTLIST]
+    assert best in shortlist(s, legal)
 
 
 def test_mcts_searches_only_the_shortlisted_nets():
