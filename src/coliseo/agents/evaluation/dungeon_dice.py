@@ -13,9 +13,10 @@ from __future__ import annotations
 
 # `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
 # mover's turn (`horizon=turn`; a leaf is scored by the evaluation at once, depth 0, as random rollouts of DDM
-# turns measured weaker) and judges a run of the mover's actions by its best continuation (`backup=best`);
-# placing steps search the module's `shortlist` of nets. Against greedy this wins half the games (251 of 500):
-# every variant tried (horizon=game, more iterations, implicit minimax, greedy replies, scale=move) is no better.
+# turns measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and
+# scales rewards by this move's own spread (`scale=move`: the game-long spread, swollen by hearts, left every
+# option alike); placing steps search the module's `shortlist` of nets. Against greedy this wins half the games
+# (405 of 800 fresh ones): no variant tried is stronger.
 MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.2, "horizon": "turn", "backup": "best", "scale": "move"}
 
 HEART = 1000.0
