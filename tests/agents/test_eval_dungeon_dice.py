@@ -3,10 +3,20 @@ and only what the player may know is read."""
 
 import random
 
+import pytest
 from games.dungeon_dice.helpers import GAME, path, position, put
 
 from coliseo.agents import Seat, make_agent
-from coliseo.agents.evaluation.dungeon_dice import SHORTLIST, _nearest_nets, evaluate, shortlist
+from coliseo.agents.evaluation.dungeon_dice import (
+    FEATURES,
+    FITTED,
+    SHORTLIST,
+    _nearest_nets,
+    evaluate,
+    features,
+    shortlist,
+    value,
+)
 from coliseo.core.registry import load_game
 
 ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
@@ -54,23 +64,48 @@ def test_without_an_attack_crest_the_knight_still_walks_up():
     assert GAME.geo.names[knight] == "h16"
 
 
-def test_the_evaluation_reads_only_what_its_player_may_know():
-    game = GAME
+def random_positions():
+    """Positions of six random games, 60 to 260 actions in."""
     rng = random.Random(7)
-    checked = 0
     for seed in range(6):
-        s = game.new_state(seed)
+        s = GAME.new_state(seed)
         for _ in range(60 + 40 * seed):
             if s.is_over:
                 break
             s.apply(rng.choice(s.legal_actions()))
-        if s.is_over:
-            continue
+        if not s.is_over:
+            yield s
+
+
+def test_the_evaluation_and_the_value_read_only_what_their_player_may_know():
+    checked = 0
+    for s in random_positions():
         for player in (0, 1):
             worlds = [s.determinize(player, random.Random(k)) for k in range(3)]
             assert {evaluate(w, player) for w in worlds} == {evaluate(s, player)}
+            assert {value(w, player) for w in worlds} == {value(s, player)}
             checked += 1
     assert checked >= 6
+
+
+def test_each_feature_for_one_player_is_minus_the_others():
+    for s in random_positions():
+        assert features(s, 0) == [-x for x in features(s, 1)]
+        assert value(s, 0) == pytest.approx(-value(s, 1))
+
+
+def test_the_fitted_value_weighs_every_feature_and_counts_a_heart_for_the_side_ahead():
+    assert set(FITTED) == set(FEATURES)
+    s = knight_on("h10")
+    even = value(s, 0)
+    s.hearts = [5, 4]
+    assert value(s, 0) > even
+
+
+def test_mcts_scores_its_leaves_with_the_value_and_greedy_with_the_evaluation():
+    assert make_agent("mcts", GAME, 0).evaluate is value
+    assert make_agent("greedy", GAME, 0).evaluate is evaluate
+    assert make_agent("mcts", load_game("capsule"), 0).evaluate.__module__.endswith("evaluation.capsule")
 
 
 def declared_summon_at_the_end_of(*road):

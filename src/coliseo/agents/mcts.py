@@ -25,7 +25,9 @@ this move's search alone — where one event swings the evaluation by thousands 
 the game-long spread grows so large that the differences between a move's options vanish in the noise.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
-given to the agent override them. It may also define `distinct(state, actions)`: the actions without
+given to the agent override them. The search scores positions with the module's `value(state, player)` where it
+has one (a Dungeon Dice model of the win chance, fitted on the positions where the player to act changes: where a
+`horizon=turn` tree stops), else with its `evaluate`. It may also define `distinct(state, actions)`: the actions without
 those equivalent to a kept one, which the root ranking and greedy rollout samples then skip; and
 `shortlist(state, actions)`: the actions worth searching at a step, by an estimate cheaper than applying them
 (a DDM placing step has ~1,800 nets, too many for the tree to try), kept per tree node.
@@ -96,7 +98,7 @@ class MctsAgent(Agent):
                 raise SetupError(f"mcts setting {key} must be positive, got {value}")
         if self.depth < 0:
             raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
-        self.evaluate = module.evaluate
+        self.evaluate = getattr(module, "value", module.evaluate)
         self.distinct = getattr(module, "distinct", None)
         self.shortlist = getattr(module, "shortlist", None)
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for

@@ -94,45 +94,89 @@ def _monster_value(card, atk: int, defense: int) -> float:
     return 5.0 * card.level + (atk + defense) / 60.0
 
 
-def evaluate(state, player: int) -> float:
-    game = state.game
-    cards = game.content.cards
+# What a position is made of, each a difference (mine minus the opponent's, so a feature for one player is minus
+# the other's): `features` gives them in this order.
+FEATURES = ("hearts", "heart_danger", "crest_S", "crest_M", "crest_A", "crest_D", "crest_G", "crest_T", "crest_E",
+            "crest_Z", "monster_stats", "monsters", "monster_steps", "threats", "strikes", "road", "pending",
+            "traps_set", "summoned", "summoned_levels", "to_move", "nearest_steps", "monsters_near")
+
+# `evaluate`'s weights: set by hand for one-ply choices in the middle of a turn.
+HAND = dict(zip(FEATURES, (HEART, 0.0, *CREST, 1.0, PRESENCE, STEP, THREAT, STRIKE, ROAD, PENDING, SET_TRAP, COUNT,
+                           0.5, 1.0 - NEXT_ROLL / 2, 0.0, 0.0)))
+
+# `value`'s weights: a logistic model of the win chance, in logits per unit, fitted on the positions where the
+# player to act changes (a turn's start, an answer to an attack) in greedy self-play: the positions where an
+# `mcts` tree that plans the mover's turn stops. Fitted by `python -m coliseo.agents.value_fit dungeon_dice --games
+# 400 --seed 777` on games of `greedy` with HAND (docs/ai.md has how well each predicts).
+FITTED = {
+    "hearts": 0.39603, "heart_danger": 0.03553, "crest_S": 0.05108, "crest_M": 0.03298,
+    "crest_A": 0.09896, "crest_D": 0.04183, "crest_G": 0.07589, "crest_T": 0.07153,
+    "crest_E": 0.10076, "crest_Z": 0.04505, "monster_stats": -0.00352, "monsters": 0.28256,
+    "monster_steps": -0.00251, "threats": 0.08639, "strikes": 0.84747, "road": 0.05371,
+    "pending": 0.8977, "traps_set": 0.20699, "summoned": -0.18728, "summoned_levels": 0.09145,
+    "to_move": -0.03895, "nearest_steps": 0.00821, "monsters_near": 0.07823,
+}
+
+
+def features(state, player: int) -> list[float]:
+    """The FEATURES of `state` for `player`, from what `player` may know: the public board, pools, hearts and
+    set-zone sizes."""
+    cards = state.game.content.cards
     other = 1 - player
-    score = HEART * (state.hearts[player] - state.hearts[other])
-    pool = state.pool
-    for i in range(8):
-        score += CREST[i] * (pool[player][i] - pool[other][i])
+    hearts, pool = state.hearts, state.pool
     toward = (_field(state, state.ac[1]), _field(state, state.ac[0]))   # toward the Master each side attacks
     active = state.active
     strike_phase = state.result is None and state.phase in ("spend1", "battle")
+    stats, monsters, steps, threats, strikes, near = ([0.0, 0.0] for _ in range(6))
+    nearest = [FAR, FAR]
     for sq, piece in state.pieces.items():
         cid = piece[1]
         if cid is None:
             continue
         ctrl = piece[3]
-        card = cards[cid]
-        value = _monster_value(card, state.atk(piece), state.defense(piece)) + PRESENCE
-        value += STEP * (FAR - _steps(1 << sq, toward[ctrl]))
+        stats[ctrl] += _monster_value(cards[cid], state.atk(piece), state.defense(piece))
+        monsters[ctrl] += 1
+        to_go = _steps(1 << sq, toward[ctrl])
+        steps[ctrl] += FAR - to_go
+        nearest[ctrl] = min(nearest[ctrl], to_go)
+        near[ctrl] += to_go <= 3
         if state.ac[1 - ctrl] in state.targets_in_line(sq, piece):
-            value += THREAT
+            threats[ctrl] += 1
             if strike_phase and ctrl == active and not piece[6] and pool[ctrl][2] >= 1:
-                value += STRIKE
-        score += value if ctrl == player else -value
-    score += ROAD * (_steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player]))
-    window = state.window
-    if window is not None and window[1] == state.ac[1 - active]:
-        score += PENDING if active == player else -PENDING
-    score += SET_TRAP * (len(state.setzone[player]) - len(state.setzone[other]))
-    score += COUNT * (state.counts[player][0] - state.counts[other][0])
-    score += 0.5 * (state.counts[player][1] - state.counts[other][1])
-    if active == player and state.result is None:
-        score += 2.0 - NEXT_ROLL        # still my turn: prefer acting on to ending it when nothing else differs
-        if state.placing is not None:   # a declared summon is worth what its placement will bring, minus its cost
-            card = cards[state.placing]
-            near_home = STEP * (FAR - _steps(1 << state.ac[player], toward[player]))
-            score += 0.9 * (_monster_value(card, card.atk, card.defense) + PRESENCE + COUNT + near_home
-                            - CREST[0] * card.level)
+                strikes[ctrl] += 1
+    pending = 0
+    if state.window is not None and state.window[1] == state.ac[1 - active]:
+        pending = 1 if active == player else -1
+    mine = [hearts[player], *pool[player], stats[player], monsters[player], steps[player], threats[player],
+            strikes[player], len(state.setzone[player]), *state.counts[player]]
+    theirs = [hearts[other], *pool[other], stats[other], monsters[other], steps[other], threats[other],
+              strikes[other], len(state.setzone[other]), *state.counts[other]]
+    diff = [a - b for a, b in zip(mine, theirs)]
+    road = _steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player])
+    danger = 1.0 / max(hearts[other], 0.5) - 1.0 / max(hearts[player], 0.5)
+    return [diff[0], danger, *diff[1:14], road, pending, *diff[14:17], 1 if active == player else -1,
+            nearest[other] - nearest[player], near[player] - near[other]]
+
+
+def _weighted(weights: dict, state, player: int) -> float:
+    return sum(weights[name] * x for name, x in zip(FEATURES, features(state, player)))
+
+
+def evaluate(state, player: int) -> float:
+    score = _weighted(HAND, state, player)
+    if state.placing is not None and state.active == player and state.result is None:
+        # a declared summon is worth what its placement will bring, minus its cost
+        card = state.game.content.cards[state.placing]
+        near_home = STEP * (FAR - _steps(1 << state.ac[player], _field(state, state.ac[1 - player])))
+        score += 0.9 * (_monster_value(card, card.atk, card.defense) + PRESENCE + COUNT + near_home
+                        - CREST[0] * card.level)
     return score
+
+
+def value(state, player: int) -> float:
+    """The search's value of a position where its tree stops: the FITTED logit of `player`'s win, in the
+    evaluation's units (a thousand a logit)."""
+    return 1000.0 * _weighted(FITTED, state, player)
 
 
 SHORTLIST = 12      # nets the search tries at a placing step
