@@ -1,6 +1,6 @@
 """Fit a game's `value` weights: a logistic model of the win chance on its evaluation's FEATURES, from self-play.
 
-    python -m coliseo.agents.value_fit dungeon_dice --games 320 --seed 777 --workers 2
+    python -m coliseo.agents.value_fit dungeon_dice --games 0-236,10000-10237 --seed 777 --workers 2
 
 Plays the games with `--agent` in every seat (game i seeded from (seed, i), so the same whatever `--workers`),
 records `features(state, 0)` wherever the player to act changes (the positions where a search that plans the
@@ -84,30 +84,47 @@ def log_loss(games: list, weights) -> dict:
     return {"log_loss": round(float(loss), 4), "accuracy": round(float(accuracy), 4)}
 
 
+def game_indices(text: str) -> list[int]:
+    """"400" is games 0-399; "0-99,500-599" the ranges given, ends included."""
+    try:
+        if text.isdigit():
+            return list(range(int(text)))
+        indices = []
+        for part in text.split(","):
+            first, last = (int(x) for x in part.split("-"))
+            if last < first:
+                raise ValueError
+            indices.extend(range(first, last + 1))
+        return indices
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither a number of games nor ranges such as 0-99,500-599")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--agent", default="greedy")
-    parser.add_argument("--games", type=int, default=320)
+    parser.add_argument("--games", type=game_indices, default="400",
+                        help="how many games (N: games 0 to N-1), or which: ranges of game indices, as 0-99,500-599")
     parser.add_argument("--seed", type=int, default=777)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     module = evaluation_module(args.game)
     if not hasattr(module, "features"):
         sys.exit(f"{args.game}'s evaluation has no features to fit a value on")
-    jobs = [(args.game, args.agent, args.seed, i) for i in range(args.games)]
+    jobs = [(args.game, args.agent, args.seed, i) for i in args.games]
     games = []
     with Pool(args.workers) as pool:
         for n, (rows, won) in enumerate(pool.imap(positions, jobs), 1):
             if won is not None and rows:
                 games.append((rows, won))
-            print(f"\r{n}/{args.games} games", end="", file=sys.stderr, flush=True)
+            print(f"\r{n}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     cut = len(games) * 3 // 4
     train, test = games[:cut], games[cut:]
     hand = [module.HAND[name] for name in module.FEATURES]
     hand_scale = fit([([[sum(h * x for h, x in zip(hand, row))] for row in rows], won) for rows, won in train])[0]
-    report = {"games": args.games, "decided": len(games), "positions": sum(len(rows) for rows, _ in games),
+    report = {"games": len(jobs), "decided": len(games), "positions": sum(len(rows) for rows, _ in games),
               "held_out": {"fitted": log_loss(test, fit(train)),
                            "hand": log_loss(test, [hand_scale * h for h in hand])}}
     print(json.dumps(report))

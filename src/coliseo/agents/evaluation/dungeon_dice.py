@@ -107,14 +107,14 @@ HAND = dict(zip(FEATURES, (HEART, 0.0, *CREST, 1.0, PRESENCE, STEP, THREAT, STRI
 # `value`'s weights: a logistic model of the win chance, in logits per unit, fitted on the positions where the
 # player to act changes (a turn's start, an answer to an attack) in greedy self-play: the positions where an
 # `mcts` tree that plans the mover's turn stops. Fitted by `python -m coliseo.agents.value_fit dungeon_dice --games
-# 400 --seed 777` on games of `greedy` with HAND (docs/ai.md has how well each predicts).
+# 0-236,10000-10237 --seed 777` on games of `greedy` with HAND (docs/ai.md: how well it predicts, and why these games).
 FITTED = {
-    "hearts": 0.39603, "heart_danger": 0.03553, "crest_S": 0.05108, "crest_M": 0.03298,
-    "crest_A": 0.09896, "crest_D": 0.04183, "crest_G": 0.07589, "crest_T": 0.07153,
-    "crest_E": 0.10076, "crest_Z": 0.04505, "monster_stats": -0.00352, "monsters": 0.28256,
-    "monster_steps": -0.00251, "threats": 0.08639, "strikes": 0.84747, "road": 0.05371,
-    "pending": 0.8977, "traps_set": 0.20699, "summoned": -0.18728, "summoned_levels": 0.09145,
-    "to_move": -0.03895, "nearest_steps": 0.00821, "monsters_near": 0.07823,
+    "hearts": 0.42802, "heart_danger": -0.34291, "crest_S": 0.05765, "crest_M": 0.02205,
+    "crest_A": 0.10557, "crest_D": 0.06208, "crest_G": 0.05663, "crest_T": 0.06038,
+    "crest_E": 0.07188, "crest_Z": 0.05417, "monster_stats": -0.00495, "monsters": 0.1926,
+    "monster_steps": -0.00041, "threats": 0.24795, "strikes": 0.87326, "road": 0.04024,
+    "pending": 0.86072, "traps_set": 0.23012, "summoned": -0.117, "summoned_levels": 0.09189,
+    "to_move": -0.036, "nearest_steps": 0.00666, "monsters_near": 0.04073,
 }
 
 
