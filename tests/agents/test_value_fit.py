@@ -1,12 +1,13 @@
 """The value fit: self-play positions at each change of the player to act, and a logistic model of who wins."""
 
+import argparse
 import math
 import random
 
 import pytest
 
 from coliseo.agents.evaluation import dungeon_dice
-from coliseo.agents.value_fit import fit, log_loss, main, positions
+from coliseo.agents.value_fit import fit, game_indices, log_loss, main, positions
 
 
 def synthetic_games(weights, count, rng):
@@ -38,3 +39,11 @@ def test_a_self_play_game_gives_its_positions_and_winner():
 def test_a_game_without_features_is_refused():
     with pytest.raises(SystemExit, match="capsule's evaluation has no features"):
         main(["capsule", "--games", "1"])
+
+
+def test_games_are_a_count_or_ranges_and_anything_else_is_refused_by_name():
+    assert game_indices("3") == [0, 1, 2]
+    assert game_indices("5-6,10-10") == [5, 6, 10]
+    for bad in ("6-5", "a-b", "1,2", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match="neither a number of games nor ranges"):
+            game_indices(bad)

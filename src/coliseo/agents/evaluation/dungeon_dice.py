@@ -1,22 +1,23 @@
 """Dungeon Dice evaluation: hearts, and the race to take them — monsters walking to the enemy Master.
 
-Uses only what `player` may know: the public board, pools, hearts and graveyards, and the sizes (never the
-contents) of the opponent's library and set zone.
+Uses only what `player` may know: the public board, pools, hearts and set-zone sizes (never the contents of the
+opponent's library or set zone).
 
-The core is a distance field per Master: how many steps a monster needs from each square to stand beside
-that Master (where it can attack it), counting a square that is not path yet as 1 + GAP steps (a net must
-be dimensioned there first). Monsters are worth more the closer they are, and much more when they can hit
-the Master now.
+A position is read as FEATURES (differences between the two sides) weighed two ways: `evaluate` by hand, for
+`greedy`'s one-ply choices in the middle of a turn; `value` by a fitted model of the win chance, for the positions
+where `mcts`'s tree stops. The core is a distance field per Master: how many steps a monster needs from each square
+to stand beside that Master (where it can attack it), counting a square that is not path yet as 1 + GAP steps (a
+net must be dimensioned there first).
 """
 
 from __future__ import annotations
 
 # `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
-# mover's turn (`horizon=turn`; a leaf is scored by the evaluation at once, depth 0, as random rollouts of DDM
-# turns measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and
-# scales rewards by this move's own spread (`scale=move`: the game-long spread, swollen by hearts, left every
-# option alike); placing steps search the module's `shortlist` of nets. Against greedy this wins half the games
-# (405 of 800 fresh ones): no variant tried is stronger.
+# mover's turn (`horizon=turn`; a leaf is scored by `value` at once, depth 0, as random rollouts of DDM turns
+# measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and scales
+# rewards by this move's own spread (`scale=move`: the game-long spread, swollen by hearts, left every option
+# alike); placing steps search the module's `shortlist` of nets. Scoring leaves by `evaluate` it won half its games
+# against greedy (405 of 800 fresh ones); by `value`, see docs/ai.md.
 MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.2, "horizon": "turn", "backup": "best", "scale": "move"}
 
 HEART = 1000.0
