@@ -97,7 +97,8 @@ def game_indices(text: str) -> list[int]:
             indices.extend(range(first, last + 1))
         return indices
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is neither a number of games nor ranges such as 0-99,500-599")
+        message = f"{text!r} is neither a number of games nor ranges such as 0-99,500-599"
+        raise argparse.ArgumentTypeError(message) from None
 
 
 def main(argv: list[str] | None = None) -> None:
