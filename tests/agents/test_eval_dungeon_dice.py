@@ -136,12 +136,12 @@ def test_the_shortlist_keeps_the_best_net_by_the_evaluation_where_the_nearest_mi
     assert s.phase == "placing"
     legal = s.legal_actions()
 
-    def value(action):
+    def net_value(action):
         after = s.clone()
         after.apply(action)
         return evaluate(after, s.active)
 
-    best = max(legal, key=value)
+    best = max(legal, key=net_value)
     assert best not in _nearest_nets(s, s.active, legal)[:SHORTLIST]
     assert best in shortlist(s, legal)
 

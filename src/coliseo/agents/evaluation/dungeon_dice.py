@@ -148,11 +148,12 @@ def features(state, player: int) -> list[float]:
     pending = 0
     if state.window is not None and state.window[1] == state.ac[1 - active]:
         pending = 1 if active == player else -1
-    mine = [hearts[player], *pool[player], stats[player], monsters[player], steps[player], threats[player],
-            strikes[player], len(state.setzone[player]), *state.counts[player]]
-    theirs = [hearts[other], *pool[other], stats[other], monsters[other], steps[other], threats[other],
-              strikes[other], len(state.setzone[other]), *state.counts[other]]
-    diff = [a - b for a, b in zip(mine, theirs)]
+
+    def side(p: int) -> list:
+        return [hearts[p], *pool[p], stats[p], monsters[p], steps[p], threats[p], strikes[p], len(state.setzone[p]),
+                *state.counts[p]]
+
+    diff = [a - b for a, b in zip(side(player), side(other))]
     road = _steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player])
     danger = 1.0 / max(hearts[other], 0.5) - 1.0 / max(hearts[player], 0.5)
     return [diff[0], danger, *diff[1:14], road, pending, *diff[14:17], 1 if active == player else -1,
