@@ -368,8 +368,8 @@ function soundToggle() {
     sound = !sound;
     localStorage.setItem("coliseo.sound", sound ? "on" : "off");
     button.setAttribute("aria-pressed", String(sound));
-    button.textContent = sound ? `🔊 ${t("soundOn")}` : `🔇 ${t("soundOff")}`;
-  } }, sound ? `🔊 ${t("soundOn")}` : `🔇 ${t("soundOff")}`);
+    button.textContent = sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`;
+  } }, sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`);
   return button;
 }
 
