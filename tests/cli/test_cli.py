@@ -187,3 +187,23 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     out = " ".join(played.stdout.split())
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["capsule", "dungeon_dice", "fantastiqa", "forbidden"])
+def test_the_rules_command_is_a_players_guide_without_rule_numbers(game, lang):
+    import re
+
+    text = run("rules", game, "--lang", lang).stdout
+    assert len(text) > 500 and not re.search(r"\b[RDE]\d+\b", text)
+    assert "specification" not in text and "especificación" not in text and "seed" not in text
+
+
+def test_the_guides_explain_the_fantastiqa_symbols_and_the_capsule_stat_notation():
+    guide = run("rules", "fantastiqa", "--lang", "en").stdout
+    for code, name in [("SW", "Sword"), ("FA", "Fang"), ("NE", "Net"), ("HE", "Helm"), ("WA", "Water"),
+                       ("FI", "Fire"), ("CL", "Club"), ("WN", "Wand"), ("BR", "Broom")]:
+        assert f"`{code}` | {name}" in guide
+    assert "`WN` | Varita" in run("rules", "fantastiqa", "--lang", "es").stdout
+    assert "attack 1/1/+/1` = AP cost / range / pattern / damage" in " ".join(run("rules", "capsule").stdout.split())
+    assert "coste en PA / alcance / patrón / daño" in " ".join(run("rules", "capsule", "--lang", "es").stdout.split())

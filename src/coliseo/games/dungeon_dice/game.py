@@ -82,8 +82,11 @@ T = {  # event text templates
     "game_over": {"en": "Game over ({reason}): {winners}.", "es": "Fin de la partida ({reason}): {winners}."},
 }
 
-REASON_WORDS = {"hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
-                "turn_limit": {"en": "turn limit", "es": "límite de turnos"}}
+REASON_WORDS = {
+    "hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
+    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
+}
+
 WORDS = {
     "master": {"en": "the Master", "es": "el Amo del Calabozo"},
     "spend1": {"en": "Spend 1", "es": "Gasto 1"}, "battle": {"en": "Battle", "es": "Batalla"},

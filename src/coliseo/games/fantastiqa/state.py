@@ -1,4 +1,4 @@
-"""Fantastiqa rules: the position, its legal actions and their effects (rules/fantastiqa.md §2).
+"""Fantastiqa rules: the position, its legal actions and their effects (docs/rules/fantastiqa.md §2).
 
 Piles are lists with the top at the end. Actions are tuples:
 ("quest", qid) ("artifact", cid) ("start", pos) ("sub", space, cards, key) ("stop",) ("end",)

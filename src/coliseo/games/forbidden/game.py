@@ -1,4 +1,4 @@
-"""The `forbidden` game: options, setup, notation (rules file §5) and text rendering."""
+"""The `forbidden` game: options, setup, notation (docs/rules/forbidden.md §5) and text rendering."""
 
 from __future__ import annotations
 
