@@ -81,6 +81,9 @@ T = {  # event text templates
     "end": {"en": "{player} ends turn {turn}.", "es": "{player} termina el turno {turn}."},
     "game_over": {"en": "Game over ({reason}): {winners}.", "es": "Fin de la partida ({reason}): {winners}."},
 }
+
+REASON_WORDS = {"hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
+                "turn_limit": {"en": "turn limit", "es": "límite de turnos"}}
 WORDS = {
     "master": {"en": "the Master", "es": "el Amo del Calabozo"},
     "spend1": {"en": "Spend 1", "es": "Gasto 1"}, "battle": {"en": "Battle", "es": "Batalla"},
@@ -332,6 +335,8 @@ class DungeonDice(Game):
         return card.names.get(lang, card.names["en"]) if card else str(cid)
 
     def render_value(self, key, value, lang):
+        if key == "reason" and value in REASON_WORDS:
+            return REASON_WORDS[value][lang]
         if key == "player":
             return player_name(value, lang)
         if key in ("card", "piece", "target"):

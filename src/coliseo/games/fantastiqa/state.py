@@ -51,6 +51,10 @@ class FantastiqaState(State):
         return None if self.res is not None else self.cur
 
     @property
+    def first_turn_player(self) -> int:
+        return 0                 # R7-R8: the draft runs Pn..P1, then P1 begins turn 1
+
+    @property
     def result(self) -> dict | None:
         return self.res
 
