@@ -86,15 +86,7 @@ def test_verify_catches_a_tampered_record(tmp_path):
 
 
 def test_replay_shows_a_players_view(tmp_path):
-    from coliseo import load_game
-    from coliseo.core.match import Match, save_record
-
-    match = Match(load_game("capsule"), 3)
-    for text in ("S c1", "end", "end", "end"):
-        if not match.state.is_over:
-            match.play_text(text)
-    path = tmp_path / "r.json"
-    save_record(match.record(reveal_seed=True), path)
+    _, path = finished_capsule_record(tmp_path)
     result = run("replay", str(path), "--view", "2", "--lang", "es")
     assert result.exit_code == 0 and "invoca" in result.stdout
 
