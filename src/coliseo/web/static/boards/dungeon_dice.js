@@ -569,7 +569,7 @@ function wireGhost(board, ghost, shape, anchors, at, size) {
     const cells = squares.length ? squares : [];
     for (const sq of cells) {
       const [px, py] = at(sq);
-      ghost.append(svg("rect", { class: `ghost-cell ${legal ? "legal" : "illegal"}`, x: px + 0.04, y: py + 0.04,
+      ghost.append(svg("rect", { class: `ghost-cell ${legal ? "legal" : "illegal"}`, "data-square": sq, x: px + 0.04, y: py + 0.04,
         width: 0.92, height: 0.92 }));
     }
     ghost.dataset.anchor = anchor;
