@@ -43,6 +43,7 @@ const WORDS = {
     yourCards: "Your cards", monsters: "Monsters", spells: "Spells", traps: "Traps", setTraps: "Your set traps",
     oppSet: "Face-down cards of {p}", graveyard: "Graveyard of {p}", empty: "empty", setOn: "set on turn {n}",
     placing: "Dimension {c}: point at the dungeon to see the die unfold, R rotates, F flips, click to place.",
+    placingTouch: "Dimension {c}: tap a square to see the die unfold there, tap it again to place; Rotate and Flip turn it.",
     placingTheirs: "{p} is dimensioning {c}.",
     window: "{a} attacks {t}: {p} may answer.", nets: "Nets", rotate: "Rotate (R)", flip: "Flip (F)",
     noPlace: "no legal place in this orientation", zoomIn: "Zoom in", zoomOut: "Zoom out", fit: "Fit the dungeon",
@@ -69,6 +70,7 @@ const WORDS = {
     yourCards: "Tus cartas", monsters: "Monstruos", spells: "Magias", traps: "Trampas", setTraps: "Tus trampas colocadas",
     oppSet: "Cartas boca abajo de {p}", graveyard: "Cementerio de {p}", empty: "vacío", setOn: "colocada en el turno {n}",
     placing: "Dimensiona {c}: señala el calabozo para ver el dado desplegado; R gira, F voltea, clic para colocar.",
+    placingTouch: "Dimensiona {c}: toca una casilla para ver el dado desplegado, tócala otra vez para colocarlo; Girar y Voltear lo cambian.",
     placingTheirs: "{p} dimensiona {c}.",
     window: "{a} ataca a {t}: {p} puede responder.", nets: "Despliegues", rotate: "Girar (R)", flip: "Voltear (F)",
     noPlace: "ningún sitio legal en esta orientación", zoomIn: "Acercar", zoomOut: "Alejar", fit: "Ver todo el calabozo",
@@ -293,7 +295,8 @@ function statusLine(payload) {
   const obs = payload.observation;
   if (obs.placing && obs.phase === "placing") {
     const mine = payload.you === obs.active && payload.legal.length;
-    return el("p", { class: "ddm-status" }, mine ? say("placing", { c: cardName(obs.placing) })
+    const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    return el("p", { class: "ddm-status" }, mine ? say(coarse ? "placingTouch" : "placing", { c: cardName(obs.placing) })
       : say("placingTheirs", { p: who(obs.active), c: cardName(obs.placing) }));
   }
   if (obs.window) {
@@ -382,11 +385,11 @@ function netPalette(byShape, current, ui) {
     if (next) choose(next)();
   };
   return el("div", { class: "ddm-nets", "aria-label": say("nets") },
-    letters.map((l) => {
+    el("div", { class: "ddm-palette" }, letters.map((l) => {
       const shape = current && current[0] === l ? current : startingShapeFor(l, byShape);
       return chip(`net:${shape}`, ui, { class: "ddm-net", "aria-label": say("net", { l }), title: say("net", { l }) },
         netIcon(shape), el("small", {}, l));
-    }),
+    })),
     el("button", { type: "button", class: "ddm-turn", onclick: turnBy("R"), title: say("rotate") }, "⟳ ", say("rotate")),
     el("button", { type: "button", class: "ddm-turn", onclick: turnBy("F"), title: say("flip") }, "⇋ ", say("flip")));
 }
@@ -469,7 +472,7 @@ function gravePanel(payload, ui) {
 
 // --- the dungeon ---------------------------------------------------------------------------------------------------
 function drawDungeon(payload, ui, [w, h], anchors, shape) {
-  const obs = payload.observation;
+  const obs = payload.observation, me = payload.you;
   const flip = payload.you === 1;                  // each player sees their own home rank at the bottom
   const at = (name) => { const [x, y] = xyOf(name); return flip ? [w - 1 - x, y] : [x, h - 1 - y]; };
   const owner = new Map();
@@ -504,8 +507,20 @@ function drawDungeon(payload, ui, [w, h], anchors, shape) {
   const labels = svg("g", { class: "coords", "aria-hidden": "true" });
   for (let x = 0; x < w; x++) labels.append(svg("text", { x: (flip ? w - 1 - x : x) + 0.5, y: h + 0.38 }, String.fromCharCode(97 + x)));
   for (let y = 0; y < h; y++) labels.append(svg("text", { x: -0.3, y: (flip ? y : h - 1 - y) + 0.6 }, String(y + 1)));
+  // Pieces cover their squares, so a piece you may choose gets an outline and one you may target a ring.
+  const rings = svg("g", { class: "rings", "aria-hidden": "true" });
+  for (const [square, piece] of pieces) {
+    const [px, py] = at(square);
+    const chosen = ui.selection.includes(square), legal = targets.has(square);
+    const last = ui.marks && ui.marks.has(square);
+    if (!chosen && !legal && !last) continue;
+    const kind = chosen ? "chosen" : !legal ? "last" : piece.player === me ? "choose" : "aim";
+    rings.append(kind === "aim"
+      ? svg("circle", { class: `ring ${kind}`, cx: px + 0.5, cy: py + 0.5, r: 0.47 })
+      : svg("rect", { class: `ring ${kind}`, x: px + 0.02, y: py + 0.02, width: 0.96, height: 0.96, rx: 0.12 }));
+  }
   const ghost = svg("g", { class: "ghost", "aria-hidden": "true" });
-  board.append(cells, tokens, labels, ghost);
+  board.append(cells, tokens, rings, labels, ghost);
   if (anchors) wireGhost(board, ghost, shape, anchors, at, [w, h]);
   wireZoom(board, [w, h]);
   const field = el("div", { class: "ddm-field" }, board,
@@ -534,7 +549,7 @@ function pieceWords(piece) {
 function shortName(name) {
   if (name.length <= 7) return name;
   const words = name.split(/\s+/).filter((w) => !/^(of|the|de|del|la|las|los|el)$/i.test(w));
-  return words.length > 1 ? words.map((w) => w.slice(0, 3)).join(" ").slice(0, 8) : name.slice(0, 7);
+  return words.length > 1 ? words.slice(0, 2).map((w) => w.slice(0, 3)).join(" ") : name.slice(0, 7);
 }
 
 function pieceToken(piece, px, py) {
@@ -548,10 +563,12 @@ function pieceToken(piece, px, py) {
     return g;
   }
   const done = piece.attacked || piece.moved;
+  const short = shortName(cardName(piece.card));
   // Player 1's tokens are square, player 2's round-cornered: the shape tells them apart as well as the colour.
   g.append(svg("rect", { class: "token", x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: piece.player ? 0.3 : 0.06,
     fill: "#fff", stroke: color, "stroke-width": 0.07, opacity: done ? 0.85 : 1 }),
-  svg("text", { class: "tname", x: 0.5, y: 0.36 }, shortName(cardName(piece.card))),
+  svg("text", { class: "tname", x: 0.5, y: 0.34, ...(short.length > 5 ? { textLength: 0.8, lengthAdjust: "spacingAndGlyphs" } : {}) },
+    short),
   svg("text", { class: `tstat atk${piece.atk !== piece.printed_atk ? " changed" : ""}`, x: 0.5, y: 0.62 }, String(piece.atk)),
   svg("text", { class: `tstat def${piece.def !== piece.printed_def ? " changed" : ""}`, x: 0.5, y: 0.86 }, String(piece.def)),
   svg("text", { class: "tlevel", x: 0.9, y: 0.22, fill: color }, `${piece.level}`));
@@ -576,8 +593,18 @@ function wireGhost(board, ghost, shape, anchors, at, size) {
     ghost.dataset.legal = String(legal);
   };
   const squareOf = (e) => { const g = e.target.closest && e.target.closest("[data-square]"); return g ? g.dataset.square : null; };
-  board.addEventListener("pointermove", (e) => { const sq = squareOf(e); if (sq !== ghostAt) show(sq); });
-  board.addEventListener("pointerleave", () => show(null));
+  board.addEventListener("pointermove", (e) => {
+    const sq = squareOf(e);
+    if (e.pointerType !== "touch" && sq !== ghostAt) show(sq);
+  });
+  board.addEventListener("pointerleave", (e) => { if (e.pointerType !== "touch") show(null); });
+  // A finger cannot point without touching: the first tap shows the ghost there, a second tap places it.
+  let touch = false;
+  board.addEventListener("pointerdown", (e) => { touch = e.pointerType === "touch"; }, true);
+  board.addEventListener("click", (e) => {
+    const sq = squareOf(e);
+    if (touch && sq && sq !== ghostAt) { e.stopPropagation(); show(sq); }
+  }, true);
   board.addEventListener("focusin", (e) => show(squareOf(e)));
   if (ghostAt) show(ghostAt);
 }
