@@ -488,19 +488,27 @@ function drawDungeon(payload, ui, [w, h], anchors, shape) {
   const board = svg("svg", { class: "ddm-dungeon", viewBox: view.box.join(" "), role: "group",
     "aria-label": `${w}×${h}`, "data-flip": String(flip) });
   const cells = svg("g", { class: "cells" }), tokens = svg("g", { class: "tokens" });
+  // Player 2's path is hatched as well as tinted, so the owner never shows by colour alone.
+  board.append(svg("defs", {}, svg("pattern", { id: "ddm-hatch", width: 0.5, height: 0.5, patternUnits: "userSpaceOnUse" },
+    svg("rect", { width: 0.5, height: 0.5, fill: "#f2d0ca" }), svg("path", { d: "M0 .5 L.5 0", stroke: "#d9958b", "stroke-width": 0.04 }))));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const name = nameOf(x, y);
       const [px, py] = at(name);
       const piece = pieces.get(name);
       const kind = holes.has(name) ? "hole" : owner.has(name) ? `path p${owner.get(name)}` : "empty";
+      const cell = `cell ${kind}${preview.has(name) ? " preview" : ""}`;
+      if (!piece && !targets.has(name) && !ui.selection.includes(name) && !(ui.marks && ui.marks.has(name))) {
+        // Most squares are neither pieces nor choices: one plain rectangle each keeps the redraw fast.
+        cells.append(svg("rect", { class: cell, x: px, y: py, width: 1, height: 1, "data-square": name }));
+        if (holes.has(name)) cells.append(svg("circle", { class: "hole-mark", cx: px + 0.5, cy: py + 0.5, r: 0.36 }));
+        continue;
+      }
       const words = squareText(payload, name, piece, owner, holes);
-      const g = spot(name, cellUi, { transform: `translate(${px} ${py})`, "aria-label": words, "data-square": name },
-        svg("rect", { class: `cell ${kind}${preview.has(name) ? " preview" : ""}`, width: 1, height: 1 }),
-        owner.get(name) === 1 && !holes.has(name) ? svg("path", { class: "hatch", d: "M0 .5 L.5 0 M.5 1 L1 .5" }) : null,
+      cells.append(spot(name, cellUi, { transform: `translate(${px} ${py})`, "aria-label": words, "data-square": name },
+        svg("rect", { class: cell, width: 1, height: 1 }),
         masters.has(name) ? svg("rect", { class: "master-square", x: 0.06, y: 0.06, width: 0.88, height: 0.88 }) : null,
-        holes.has(name) ? svg("circle", { class: "hole-mark", cx: 0.5, cy: 0.5, r: 0.36 }) : null, title(words));
-      cells.append(g);
+        holes.has(name) ? svg("circle", { class: "hole-mark", cx: 0.5, cy: 0.5, r: 0.36 }) : null, title(words)));
       if (piece) tokens.append(pieceToken(piece, px, py));
     }
   }
