@@ -36,7 +36,7 @@ const SQUARE = /^[a-z]\d{1,2}$/;
 
 const WORDS = {
   en: {
-    phases: { roll: "Roll", spend1: "Spend 1", battle: "Battle", spend2: "Spend 2" },
+    phaseList: "Phases of the turn", phases: { roll: "Roll", spend1: "Spend 1", battle: "Battle", spend2: "Spend 2" },
     crest: { S: "Summon", M: "Movement", A: "Attack", D: "Defense", G: "Magic", T: "Trap", E: "Effect", Z: "Zash" },
     player: "Player {n}", you: "you", hearts: "{n} of {m} hearts", deck: "deck {n}", setCount: "set {n}",
     locked: "locked in Spend 2", cap: "at most {n}", roll: "{p} rolled", reroll: "triple: rolled again",
@@ -62,7 +62,7 @@ const WORDS = {
     rolledFace: "rolled {f}", noRoll: "no dice rolled yet",
   },
   es: {
-    phases: { roll: "Tirada", spend1: "Gasto 1", battle: "Batalla", spend2: "Gasto 2" },
+    phaseList: "Fases del turno", phases: { roll: "Tirada", spend1: "Gasto 1", battle: "Batalla", spend2: "Gasto 2" },
     crest: { S: "Convocación", M: "Movimiento", A: "Ataque", D: "Defensa", G: "Magia", T: "Trampa", E: "Efecto",
       Z: "Zash" },
     player: "Jugador {n}", you: "tú", hearts: "{n} de {m} corazones", deck: "mazo {n}", setCount: "boca abajo {n}",
@@ -286,7 +286,7 @@ export function draw(container, payload, given) {
 
 function phaseStepper(obs) {
   const now = obs.phase === "window" ? "battle" : obs.phase;
-  return el("ol", { class: "ddm-phases", "aria-label": say("phases.spend1").replace(/ 1$/, "") },
+  return el("ol", { class: "ddm-phases", "aria-label": say("phaseList") },
     PHASES.map((p) => el("li", { class: p === now ? "now" : "", "aria-current": p === now ? "step" : null },
       say(`phases.${p}`))));
 }
@@ -326,7 +326,7 @@ function playersPanel(payload, ui) {
     return el("div", { class: `ddm-player${obs.current_player === p ? " turn" : ""}`, "data-player": p },
       el("div", { class: "ddm-who" }, el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
         el("b", {}, who(p)), payload.you === p ? ` (${say("you")})` : "",
-        el("span", { class: "ddm-hearts", title: say("hearts", { n: hearts, m: maxHearts }),
+        el("span", { class: "ddm-hearts", role: "img", title: say("hearts", { n: hearts, m: maxHearts }),
           "aria-label": say("hearts", { n: hearts, m: maxHearts }) },
         Array.from({ length: maxHearts }, (_, i) => el("span", { class: i < hearts ? "on" : "off", "aria-hidden": "true" },
           i < hearts ? "♥" : "♡"))),
@@ -335,7 +335,7 @@ function playersPanel(payload, ui) {
         const n = pool[c] || 0;
         const words = `${say(`crest.${c}`)}: ${n}${cap ? ` (${say("cap", { n: cap })})` : ""}${locks.has(c) ? ` — ${say("locked")}` : ""}`;
         return el("span", { class: `ddm-crest${n ? "" : " zero"}${locks.has(c) ? " locked" : ""}`, "data-crest": c,
-          "data-count": n, title: words, "aria-label": words },
+          "data-count": n, title: words, role: "img", "aria-label": words },
         crestIcon(c, { "aria-hidden": "true" }), el("b", {}, String(n)), cap ? el("small", {}, `/${cap}`) : null);
       })));
   }));
@@ -345,7 +345,7 @@ function diceRow(payload, ui) {
   const obs = payload.observation;
   if (!obs.drawn || !obs.drawn.length) return el("p", { class: "ddm-dice muted" }, say("noRoll"));
   const rolls = obs.rolls || [];
-  return el("div", { class: "ddm-dice", "aria-label": say("roll", { p: who(obs.active) }) },
+  return el("div", { class: "ddm-dice", role: "group", "aria-label": say("roll", { p: who(obs.active) }) },
     el("small", {}, say("roll", { p: who(obs.active) })),
     rolls.map((faces, r) => el("div", { class: "ddm-roll", "data-roll": r },
       r ? el("small", {}, say("reroll")) : null,
@@ -369,7 +369,9 @@ function chip(id, ui, attrs, ...children) {
   const legal = ui.targets.has(id);
   const classes = [attrs.class || "", "chip", legal ? "target" : "", ui.selection.includes(id) ? "selected" : "",
     ui.marks && ui.marks.has(id) ? "mark" : ""].filter(Boolean).join(" ");
-  const node = el(legal ? "button" : "span", { ...attrs, class: classes, "data-target": id, type: legal ? "button" : null },
+  // A span may not carry a name of its own (ARIA): what it shows is its name.
+  const own = legal ? attrs : { ...attrs, "aria-label": null };
+  const node = el(legal ? "button" : "span", { ...own, class: classes, "data-target": id, type: legal ? "button" : null },
     ...children);
   if (legal && ui.onTarget) node.onclick = () => ui.onTarget(id);
   if (ui.inspect) { node.onpointerenter = () => ui.inspect(id); node.onfocus = () => ui.inspect(id); }
@@ -384,7 +386,7 @@ function netPalette(byShape, current, ui) {
     const next = current && nextFitting(current, key);
     if (next) choose(next)();
   };
-  return el("div", { class: "ddm-nets", "aria-label": say("nets") },
+  return el("div", { class: "ddm-nets", role: "group", "aria-label": say("nets") },
     el("div", { class: "ddm-palette" }, letters.map((l) => {
       const shape = current && current[0] === l ? current : startingShapeFor(l, byShape);
       return chip(`net:${shape}`, ui, { class: "ddm-net", "aria-label": say("net", { l }), title: say("net", { l }) },
@@ -782,6 +784,6 @@ function dieDetails(dieId, rolled) {
   return el("div", { class: "ddm-inspect" }, el("h3", {}, die.name),
     rolled ? el("p", {}, say("rolledFace", { f: faceWords(rolled) })) : null,
     el("p", { class: "muted" }, say("faces")),
-    el("div", { class: "ddm-faces" }, faces.map((f) => el("span", { class: "ddm-die", title: faceWords(f), "aria-label": faceWords(f) },
+    el("div", { class: "ddm-faces" }, faces.map((f) => el("span", { class: "ddm-die", role: "img", title: faceWords(f), "aria-label": faceWords(f) },
       crestIcon(f[0], { "aria-hidden": "true" }), f.length > 1 ? el("b", {}, f.slice(1)) : null))));
 }
