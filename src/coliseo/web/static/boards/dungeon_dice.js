@@ -284,8 +284,12 @@ export function draw(container, payload, given) {
   animate(container, payload, ui.previous);
 }
 
+// The placing step happens inside a Spend phase that the observation does not name: the last one seen here.
+let lastSpend = "spend1";
+
 function phaseStepper(obs) {
-  const now = obs.phase === "window" ? "battle" : obs.phase;
+  if (obs.phase === "spend1" || obs.phase === "spend2") lastSpend = obs.phase;
+  const now = obs.phase === "window" ? "battle" : obs.phase === "placing" ? lastSpend : obs.phase;
   return el("ol", { class: "ddm-phases", "aria-label": say("phaseList") },
     PHASES.map((p) => el("li", { class: p === now ? "now" : "", "aria-current": p === now ? "step" : null },
       say(`phases.${p}`))));
