@@ -172,3 +172,25 @@ def test_the_inspector_shows_a_die_with_its_six_faces_and_a_monster_with_its_sta
     body = page.inner_text("#inspector-body")
     assert "Sovereign Wyrm" in body and "Level 10" in body and "ATK 3200" in body and "DEF 2800" in body
     assert "within its attack range" in body
+
+
+def test_on_a_phone_the_first_tap_shows_the_ghost_and_the_second_places_it(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True)
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        open_game(page, server, {"first_player": "1"})
+        reach_a_placing_step(page)
+        assert "tap" in page.inner_text("#board .ddm-status")
+        anchor = board_state(page)["anchors"][0]
+        before = page.get_attribute("body", "data-ply")
+        page.tap(f'#board .ddm-dungeon [data-target="{anchor}"]')
+        assert page.get_attribute("#board .ghost", "data-anchor") == anchor
+        assert page.get_attribute("body", "data-ply") == before
+        page.tap(f'#board .ddm-dungeon [data-target="{anchor}"]')
+        page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before)}")
+        # The dungeon fits the phone's width; the turn controls come right after the board.
+        box = page.locator("#board svg.ddm-dungeon").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    finally:
+        ctx.close()

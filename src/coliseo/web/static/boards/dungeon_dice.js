@@ -619,7 +619,7 @@ function wireGhost(board, ghost, shape, anchors, at, size) {
     const sq = squareOf(e);
     if (touch && sq && sq !== ghostAt) { e.stopPropagation(); show(sq); }
   }, true);
-  board.addEventListener("focusin", (e) => show(squareOf(e)));
+  board.addEventListener("focusin", (e) => { if (!touch) show(squareOf(e)); });
   if (ghostAt) show(ghostAt);
 }
 
