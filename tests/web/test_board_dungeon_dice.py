@@ -194,3 +194,17 @@ def test_on_a_phone_the_first_tap_shows_the_ghost_and_the_second_places_it(brows
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     finally:
         ctx.close()
+
+
+def test_the_palette_chooses_another_net_and_its_anchors_light_up(context, server):
+    page = context.new_page()
+    open_game(page, server, {"first_player": "1"})
+    reach_a_placing_step(page)
+    first = board_state(page)["shape"]
+    others = page.locator(f'#board button.ddm-net.target:not([data-target="net:{first}"])')
+    assert others.count() > 0
+    chosen = others.first.get_attribute("data-target")
+    others.first.click()
+    page.wait_for_function(f"{SELECTED_NET} === {json.dumps(chosen)}")
+    state = board_state(page)
+    assert state["shape"] == chosen.removeprefix("net:") and state["anchors"] == legal_anchors(state)

@@ -275,7 +275,9 @@ export function draw(container, payload, given) {
     queueMicrotask(() => ui.onTarget(`net:${start}`));
   }
   if (placingShape) preferred = placingShape;
-  const dungeon = drawDungeon(payload, ui, size, placingShape ? byShape[placingShape] || new Map() : null, placingShape);
+  // The frame lights the anchors of the chosen orientation (none while it waits for the server).
+  const anchors = placingShape ? new Set([...(byShape[placingShape] || new Map()).keys()].filter((a) => ui.targets.has(a))) : null;
+  const dungeon = drawDungeon(payload, ui, size, anchors, placingShape);
   const hud = el("div", { class: "ddm-hud" },
     phaseStepper(obs), statusLine(payload), playersPanel(payload, ui), diceRow(payload, ui),
     byShape && Object.keys(byShape).length ? netPalette(byShape, placingShape, ui) : null,
@@ -393,7 +395,9 @@ function netPalette(byShape, current, ui) {
   return el("div", { class: "ddm-nets", role: "group", "aria-label": say("nets") },
     el("div", { class: "ddm-palette" }, letters.map((l) => {
       const shape = current && current[0] === l ? current : startingShapeFor(l, byShape);
-      return chip(`net:${shape}`, ui, { class: "ddm-net", "aria-label": say("net", { l }), title: say("net", { l }) },
+      // Another net starts the choice over from it (the frame allows that), so each fitting net is clickable.
+      const open = byShape[shape] && ui.targets.size > 0 ? { ...ui, targets: new Set([...ui.targets, `net:${shape}`]) } : ui;
+      return chip(`net:${shape}`, open, { class: "ddm-net", "aria-label": say("net", { l }), title: say("net", { l }) },
         netIcon(shape), el("small", {}, l));
     })),
     el("button", { type: "button", class: "ddm-turn", onclick: turnBy("R"), title: say("rotate") }, "⟳ ", say("rotate")),
@@ -487,7 +491,7 @@ function drawDungeon(payload, ui, [w, h], anchors, shape) {
   const pieces = new Map((obs.pieces || []).map((p) => [p.square, p]));
   const masters = new Set((obs.pieces || []).filter((p) => p.master).map((p) => p.square));
   // While a net is placed, the legal anchors are the dungeon's targets (and nothing else on the dungeon is).
-  const targets = anchors ? new Set(anchors.keys()) : ui.targets;
+  const targets = anchors || ui.targets;
   const cellUi = { ...ui, targets };
   const preview = new Set(ui.preview && ui.preview.startsWith("dim ") ? netSquares(ui.preview, null, [w, h]) : []);
   if (!view.box || view.size !== `${w}x${h}`) fit([w, h]);
