@@ -56,7 +56,9 @@ def legal_actions(page) -> list[str]:
 
 def no_codes_on_screen(page) -> None:
     for where in ("#board", "#log", "#controls"):
-        text = page.inner_text(where)
+        # The symbol legend alone names the codes, as the key to the notation.
+        text = page.evaluate("s => { const n = document.querySelector(s).cloneNode(true); n.querySelectorAll("
+                             "'.fq-legend').forEach((x) => x.remove()); return n.textContent; }", where)
         found = CODE.search(text)
         around = text[max(0, found.start() - 60):found.end() + 60] if found else ""
         assert not found, f"{where} shows the code {found.group(0)!r}: …{around}…"
@@ -130,8 +132,8 @@ def test_the_inspector_shows_a_quest_with_its_requirements_and_the_legend_names_
     assert "Needs" in inspector and "point" in inspector
     assert re.search(r"\d × (Sword|Fire|Water|Broom|Fang|Net|Helm|Club|Wand)", inspector)
     no_codes_on_screen(page)
-    page.click(".fq-legend summary")
     legend = page.inner_text(".fq-legend")
     for code, word in (("SW", "Sword"), ("FA", "Fang"), ("NE", "Net"), ("HE", "Helm"), ("WA", "Water"), ("FI", "Fire"),
                        ("CL", "Club"), ("WN", "Wand"), ("BR", "Broom")):
-        assert f"{code} — {word}" in legend
+        assert f"{word} {code}" in legend
+    assert page.locator(".fq-legend svg.fq-icon").count() == 9

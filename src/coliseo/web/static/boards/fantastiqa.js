@@ -28,8 +28,8 @@ const WORDS = {
     deck: "deck", discardN: "discard", carpets: "carpets", rearranges: "rearranges", bonus: "+1 tokens", you: "you",
     openQuests: "Open quests", yourQuests: "Your quests", quests: "quests", completed: "completed",
     gives: "Gives", cost: "Cost", points: "points", point: "point", reward: "Reward", region: "Region", requires: "Needs",
-    legend: "Symbols", play: "Play area", playHint: "Play a card for its power", discard: "Discard pile",
-    release: "Release (box)", releaseHint: "Release a card for good", carpet: "Flying carpet", rearrange: "Rearrange",
+    legend: "Symbols", play: "Play", playHint: "Play a card for its power", discard: "Discard",
+    release: "Release", releaseHint: "Release a card for good", carpet: "Carpet", rearrange: "Rearrange",
     rearrangeHint: "Shuffle your discard pile into your draw pile", statueHint: "Visit the statue: draw cards",
     draftQuests: "Starting quests — take one", draftArtifacts: "Starting artifacts — take one", draftStart: "Choose a free region to start",
     row: "Revealed at the statue", pending: "subdued, pending", paid: "paid with", committed: "committed", token: "token of",
@@ -58,8 +58,8 @@ const WORDS = {
     deck: "mazo", discardN: "descarte", carpets: "alfombras", rearranges: "reorganizaciones", bonus: "fichas +1", you: "tú",
     openQuests: "Misiones abiertas", yourQuests: "Tus misiones", quests: "misiones", completed: "completadas",
     gives: "Da", cost: "Coste", points: "puntos", point: "punto", reward: "Recompensa", region: "Región", requires: "Necesita",
-    legend: "Símbolos", play: "Zona de juego", playHint: "Juega una carta por su poder", discard: "Descarte",
-    release: "Liberar (caja)", releaseHint: "Libera una carta para siempre", carpet: "Alfombra voladora", rearrange: "Reorganizar",
+    legend: "Símbolos", play: "Jugar", playHint: "Juega una carta por su poder", discard: "Descarte",
+    release: "Liberar", releaseHint: "Libera una carta para siempre", carpet: "Alfombra", rearrange: "Reorganizar",
     rearrangeHint: "Baraja tu descarte con tu mazo", statueHint: "Visita la estatua: roba cartas",
     draftQuests: "Misiones iniciales: toma una", draftArtifacts: "Artefactos iniciales: toma uno", draftStart: "Elige una región libre para empezar",
     row: "Revelado en la estatua", pending: "sometida, pendiente", paid: "pagada con", committed: "comprometidas", token: "ficha de",
@@ -270,6 +270,8 @@ function hspot(id, ui, tag, attrs, ...children) {
   return node;
 }
 
+const longest = (text) => Math.max(...text.split(/[ -]/).map((w) => w.length));
+
 function cardFace(id, extra = []) {
   const c = cards[id] || {};
   const kind = c.kind || "card";
@@ -283,7 +285,7 @@ function cardFace(id, extra = []) {
   }
   return el("span", { class: `fq-face kind-${kind}` },
     el("span", { class: "fq-syms" }, syms.map(icon)),
-    el("span", { class: "fq-name" }, name(id)),
+    el("span", { class: `fq-name${longest(name(id)) > 12 ? " longer" : longest(name(id)) > 9 ? " long" : ""}` }, name(id)),
     c.kind === "quest" ? el("span", { class: "fq-ability" }, W.regions[c.region] || c.region)
       : c.ability ? el("span", { class: "fq-ability" }, abilityText(id)) : null,
     bottom.length ? el("span", { class: "fq-bottom" }, bottom) : null,
@@ -355,7 +357,7 @@ function drawMap(obs, ui, previous) {
     const mine = current !== null && here.some((p) => p.player === current);
     const statue = svg("g", { transform: `translate(${x + 5.5} ${y + 13})` },
       svg("circle", { r: 4, class: "fq-statue-disc" }), svg("path", { d: STATUE_GLYPH[cell.statue], class: "fq-statue-glyph" }),
-      svg("text", { x: 5.2, y: 1, "font-size": statueWord.length > 14 ? 2.2 : 2.5, class: "fq-statue-name" }, statueWord));
+      svg("text", { x: 5.2, y: 1, "font-size": fitFont(statueWord, REGION_W - 12, 2.6), class: "fq-statue-name" }, statueWord));
     map.append(mapSpot(cell.pos, ui, "fq-region", { transform: `translate(${x} ${y})`, "aria-label": `${regionWord} — ${statueWord}${who ? ` — ${who}` : ""}` },
       svg("rect", { class: `fq-terrain${onRoute ? " on-route" : ""}`, width: REGION_W, height: REGION_H, rx: 2.5, fill: `url(#fq-${cell.region})` }),
       svg("rect", { x: 1.5, y: 1.4, width: REGION_W - 3, height: 6.4, rx: 1.2, class: "fq-region-label" }),
@@ -382,6 +384,9 @@ function spaceSpot(space) {
   return [(a[0] + b[0]) / 2 - CARD_W / 2, (a[1] + b[1]) / 2 - CARD_H / 2];
 }
 
+/** The largest font size (up to `max`) at which `text` fits `width` map units (bold text, about 0.6 em a letter). */
+function fitFont(text, width, max) { return Math.min(max, width / (text.length * 0.6)).toFixed(2); }
+
 /** A name on two lines when it is long: split at the space nearest the middle. */
 function twoLines(text, max) {
   if (text.length <= max) return [text];
@@ -400,11 +405,11 @@ function creatureCard(s, obs, ui, previous) {
   const parts = [svg("rect", { class: `cell fq-creature${s.pending ? " pending" : ""}${creature ? "" : " empty"}`, width: CARD_W, height: CARD_H, rx: 1.6 }),
     svg("text", { x: 1.6, y: 3.4, "font-size": 2.5, class: "fq-path-no" }, String(s.space))];
   if (creature) {
-    const lines = twoLines(name(creature), 15);
-    lines.forEach((line, i) => parts.push(svg("text", { x: CARD_W / 2 + 1, y: (lines.length === 1 ? 6.4 : 4.6) + i * 3.6, "font-size": 3.2, "text-anchor": "middle", class: "fq-creature-name" }, line)));
+    const lines = twoLines(name(creature), 12);
+    lines.forEach((line, i) => parts.push(svg("text", { x: CARD_W / 2, y: (lines.length === 1 ? 6.4 : 4.6) + i * 3.6, "font-size": fitFont(line, CARD_W - 9, 3.2), "text-anchor": "middle", class: "fq-creature-name" }, line)));
     const vuln = vulnOf(creature);
     parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
-    const at = 1.8 + W.weak.length * 1.25;
+    const at = 2.4 + W.weak.length * 1.45;
     vuln.forEach((sym, i) => parts.push(glyph(sym, at + i * 5.2, CARD_H - 6.2, 4.8)));
     const gives = symbolsOf(creature);
     gives.forEach((sym, i) => parts.push(svg("g", { opacity: 0.9 }, glyph(sym, CARD_W - 4.2 - i * 3.6, 0.8, 3.2))));
@@ -461,7 +466,10 @@ function adventurerPanel(p, obs, ui, previous, viewer) {
 function questCard(qid, ui, obs, { committed = [], tokens = [], bonus = false } = {}) {
   const extra = [];
   if (bonus) extra.push(el("span", { class: "fq-bonus", title: W.bonus }, "+1"));
-  if (committed.length) extra.push(el("span", { class: "fq-committed" }, committed.map((c) => card(c, ui, [], "mini"))));
+  if (committed.length) {
+    extra.push(el("span", { class: "fq-committed" }, committed.map((c) =>
+      hspot(c, ui, "span", { class: "fq-chip fq-committed-card", "aria-label": cardWords(c) }, symbolsOf(c).map(icon), ` ${name(c)}`))));
+  }
   for (const tk of tokens) {
     extra.push(el("span", { class: "fq-token-line" }, swatch(tk.player), ` ${tk.committed.map(name).join(", ")}`));
   }
@@ -486,7 +494,7 @@ export function draw(container, payload, ui) {
   const people = obs.people || [];
   const me = people.find((p) => p.player === viewer);
   const side = [];
-  side.push(el("div", { class: "fq-panels" }, people.map((p) => adventurerPanel(p, obs, ui, previous, viewer))));
+  side.push(el("div", { class: `fq-panels${people.length > 2 ? " many" : ""}` }, people.map((p) => adventurerPanel(p, obs, ui, previous, viewer))));
 
   if (obs.draft) {
     const step = obs.draft.step;
@@ -510,11 +518,10 @@ export function draw(container, payload, ui) {
     side.push(el("div", { class: "fq-box" }, el("h3", {}, W.yourQuests),
       el("div", { class: "fq-row" }, me.quests.map((q) => questCard(q.quest, ui, obs, { committed: q.committed })))));
   }
-  side.push(legend(ui));
 
-  const parts = [el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs)), el("div", { class: "fq-side" }, side)];
-  if (me) parts.push(handArea(me, obs, ui, previous));
-  const root = el("div", { class: "fq" }, ...parts);
+  if (me) side.push(handArea(me, obs, ui, previous));
+  const root = el("div", { class: "fq" }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
+    el("div", { class: "fq-side" }, side));
   container.replaceChildren(root);
 }
 
@@ -542,8 +549,9 @@ function handArea(me, obs, ui, previous) {
 }
 
 function legend(ui) {
-  return el("details", { class: "fq-legend" }, el("summary", {}, W.legend, " ", SYMBOLS.map(icon)),
-    el("ul", {}, SYMBOLS.map((s) => el("li", { onpointerenter: () => ui.inspect && ui.inspect(`sym-${s}`) }, icon(s), ` ${s} — ${W.symbols[s]}`))));
+  return el("section", { class: "fq-legend", "aria-label": W.legend },
+    el("h3", {}, W.legend),
+    el("ul", {}, SYMBOLS.map((s) => el("li", { onpointerenter: () => ui.inspect && ui.inspect(`sym-${s}`) }, icon(s), ` ${W.symbols[s]} `, el("span", { class: "fq-code" }, s)))));
 }
 
 // --- the inspector --------------------------------------------------------------------------
