@@ -50,7 +50,7 @@ def test_a_seat_plays_against_the_ai_and_the_action_is_stored_before_the_ack(cli
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         first = hello(ws, made["token"])
         assert first["you"] == 0 and first["legal"] and first["observation"] == _observation_now(client, made, 0)
-        ws.send_json({"type": "act", "action": first["legal"][1], "ref": "a"})
+        ws.send_json({"type": "act", "action": first["legal"][1], "ply": 0, "ref": "a"})
         while (message := ws.receive_json())["type"] != "ack":
             assert message["type"] == "state"
         assert message["ref"] == "a"
@@ -67,7 +67,7 @@ def test_an_illegal_action_says_why_and_changes_nothing(client):
     made = create(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         hello(ws, made["token"])
-        ws.send_json({"type": "act", "action": "z9-z10", "ref": 1})
+        ws.send_json({"type": "act", "action": "z9-z10", "ply": 0, "ref": 1})
         error = ws.receive_json()
         assert error["type"] == "error" and "legal now" in error["message"] and error["ref"] == 1
         ws.send_json({"type": "act", "action": 42})
@@ -84,7 +84,7 @@ def test_nobody_acts_for_another_seat(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, joined["token"])
         assert state["you"] == 1 and state["legal"] == []
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         assert ws.receive_json()["message"] == "it is not your turn"
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         refused = hello(ws, "not-a-real-token")
@@ -93,7 +93,7 @@ def test_nobody_acts_for_another_seat(client):
         spectator = hello(ws, None)
         assert spectator["you"] is None and spectator["legal"] == []
         assert spectator["observation"] == _observation_now(client, made, None)
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         assert ws.receive_json()["message"] == "spectators cannot act"
     assert client.post(f"/api/games/{made['id']}/join", json={}).status_code == 409
 
@@ -109,7 +109,7 @@ def test_no_payload_shows_the_opponents_hidden_capsules(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws0, client.websocket_connect(f"/ws/{made['id']}") as ws1:
         seen0 = hello(ws0, made["token"])
         seen1 = hello(ws1, joined["token"])
-        ws0.send_json({"type": "act", "action": "end"})
+        ws0.send_json({"type": "act", "action": "end", "ply": 0})
         updates = [ws0.receive_json(), ws0.receive_json()]
         for card in hidden:
             assert card not in json.dumps([seen0, *updates])
@@ -121,14 +121,14 @@ def test_undo_takes_back_a_move_within_the_turn_and_in_the_store(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, made["token"])
         move = next(a for a in state["legal"] if "-" in a)
-        ws.send_json({"type": "act", "action": move})
+        ws.send_json({"type": "act", "action": move, "ply": 0})
         after = ws.receive_json()
         assert ws.receive_json()["type"] == "ack" and after["can_undo"] and after["ply"] == 1
-        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "undo", "ply": 1})
         undone = ws.receive_json()
         assert undone["ply"] == 0 and undone["observation"] == state["observation"] and undone["log"] == []
         assert ws.receive_json()["type"] == "ack"
-        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "undo", "ply": 0})
         assert "nothing to undo" in ws.receive_json()["message"]
     assert client.app.state.tables.store.load(made["id"]).actions == []
 
@@ -212,7 +212,7 @@ def test_a_seat_reads_the_events_in_its_language(client):
             client.websocket_connect(f"/ws/{made['id']}") as spanish:
         hello(english, made["token"], "en")
         hello(spanish, joined["token"], "es")
-        english.send_json({"type": "act", "action": "end"})
+        english.send_json({"type": "act", "action": "end", "ply": 0})
         seen = spanish.receive_json()
         game = coliseo.load_game("capsule")
         event = client.app.state.tables.live[made["id"]].match.steps[-1].events[0]
@@ -232,7 +232,7 @@ def test_a_game_nobody_watches_leaves_memory_and_comes_back_from_the_store(clien
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, made["token"])
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         while ws.receive_json()["type"] != "ack":
             pass
     assert made["id"] not in client.app.state.tables.live
@@ -251,3 +251,43 @@ def test_nothing_is_loaded_from_outside(client):
             assert served.status_code == 200
             text = served.text.replace(namespace, "")
             assert "http://" not in text and "https://" not in text and "//cdn" not in text, path.name
+
+
+def _play_to_the_end(client, game_id, tokens):
+    """Each seat in turn plays its first legal action (ending the turn when it can) until the game is over."""
+    while True:
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = hello(ws)
+            if state["result"]:
+                return state
+            seat = state["current_player"]
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = hello(ws, tokens[seat])
+            ws.send_json({"type": "act", "action": "end" if "end" in state["legal"] else state["legal"][0]})
+            while ws.receive_json()["type"] != "ack":
+                pass
+
+
+def test_a_rematch_keeps_seats_and_options_with_a_new_seed_and_each_player_their_seat(client):
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = create(client, seats=humans, options={"max_turns": 3})
+    tokens = [made["token"], client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]]
+    rematch = f"/api/games/{made['id']}/rematch"
+    early = client.post(rematch, json={"token": tokens[0]})
+    assert early.status_code == 409 and "not over" in early.json()["detail"]
+    _play_to_the_end(client, made["id"], tokens)
+    assert client.post(rematch, json={"token": "wrong"}).status_code == 403
+    assert client.post(rematch, json={}).status_code == 422
+    second = client.post(rematch, json={"token": tokens[1]})
+    assert second.status_code == 201 and second.json()["seat"] == 1
+    first = client.post(rematch, json={"token": tokens[0]}).json()
+    assert first["id"] == second.json()["id"] and first["seat"] == 0
+    assert client.post(rematch, json={"token": tokens[1]}).status_code == 409   # that seat is taken already
+    store = client.app.state.tables.store
+    old, new = store.load(made["id"]), store.load(first["id"])
+    assert new.options == old.options and new.options["max_turns"] == 3 and new.seed != old.seed
+    assert [s["kind"] for s in new.seats] == ["human", "human"] and new.actions == []
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws)["rematch"] == first["id"]
+    with client.websocket_connect(f"/ws/{first['id']}") as ws:
+        assert hello(ws, first["token"])["you"] == 0

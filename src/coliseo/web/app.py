@@ -2,17 +2,23 @@
 
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
   client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
-  client → {"type": "act", "action": notation, "ref": any}  ·  {"type": "undo", "ref": any}
+  client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
+  server → {"type": "error", "message": "the game has moved on: …", "stale": true, "ref": any}, then a "state"
 The token travels inside the socket, never in a URL, so it appears in no log.
+
+Every act and undo names the `ply` of the position it was chosen on (the state's "ply"). Any other ply is
+refused as stale and changes nothing: a double click, a late click or a replayed message can never land on a
+later position. The store's key (game_id, ply) settles a race between writers the same way.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from importlib import resources
 from pathlib import Path
@@ -20,17 +26,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
+from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
-from .tables import Conflict, Forbidden, NotFound, Tables, Watcher, catalog, log
+from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
@@ -68,11 +75,15 @@ class Joined(BaseModel):
     token: str
 
 
+class Rematch(BaseModel):
+    token: str = Field(max_length=100)
+
+
 class Problem(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422)}
 
 
 def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
@@ -107,6 +118,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     @app.exception_handler(NotFound)
     async def not_found(_request, error: NotFound):
         return JSONResponse({"detail": str(error)}, status_code=404)
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(_request, error: Forbidden):
+        return JSONResponse({"detail": str(error)}, status_code=403)
 
     @app.exception_handler(Conflict)
     async def conflict(_request, error: Conflict):
@@ -169,6 +184,14 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
         seat, token = await tables.join(game_id, body.seat)
         return Joined(seat=seat, token=token)
 
+    @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
+    async def rematch(game_id: GameId, body: Rematch) -> Created:
+        """A finished game again with the same seats and options and a new seed, for one of its players (by their
+        seat token); the first asks creates it, the others get their own seats in it."""
+        table, seat, token = await tables.rematch(game_id, body.token)
+        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
+
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
         """The coliseo-record/1 of a finished game (409 while it is being played)."""
@@ -214,13 +237,19 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
                     ref = message.get("ref")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
-                    if message.get("type") == "act" and isinstance(message.get("action"), str):
-                        await tables.act(table, seat, message["action"])
-                    elif message.get("type") == "undo":
-                        await tables.undo(table, seat)
+                    kind, ply = message.get("type"), message.get("ply")
+                    if kind not in ("act", "undo") or (kind == "act" and not isinstance(message.get("action"), str)):
+                        raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation, \"ply\": n} or "
+                                           "{\"type\": \"undo\", \"ply\": n}")
+                    if not isinstance(ply, int) or isinstance(ply, bool):
+                        raise ColiseoError("act and undo carry \"ply\": the ply of the position they were chosen on")
+                    if kind == "act":
+                        now = await tables.act(table, seat, message["action"], ply)
                     else:
-                        raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation} or "
-                                           "{\"type\": \"undo\"}")
+                        now = await tables.undo(table, seat, ply)
+                except MovedOn as e:
+                    await websocket.send_json({"type": "error", "message": str(e), "ref": ref, "stale": True})
+                    await websocket.send_json(table.payload(seat, lang))
                 except (ColiseoError, Forbidden) as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
                 except (WebSocketDisconnect, asyncio.CancelledError):
@@ -230,7 +259,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
                     await websocket.send_json({"type": "error", "ref": ref,
                                                "message": "the server could not store that action; try again"})
                 else:
-                    await websocket.send_json({"type": "ack", "ref": ref, "ply": len(table.match.steps)})
+                    await websocket.send_json({"type": "ack", "ref": ref, "ply": now})
         except WebSocketDisconnect:
             pass
         finally:
@@ -250,9 +279,32 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     async def replay_page(game_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
+    async def rules_page(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"):
+        """How to play: the game package's own guide (the `coliseo rules` text) as a page."""
+        if game not in game_ids():
+            raise NotFound(f"no game {game!r}; the games are: {', '.join(game_ids())}")
+        return HTMLResponse(rules_html(load_game(game), lang))
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
+
+
+def rules_html(game, lang: str) -> str:
+    from markdown_it import MarkdownIt
+
+    try:
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(game.rules_text(lang))
+    except NotImplementedError:
+        body = "<p>—</p>"
+    back = {"en": "Back to the lobby", "es": "Volver al salón"}[lang]
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(game.name(lang))} · Coliseo</title><link rel="stylesheet" href="/static/style.css">'
+            '<link rel="icon" href="/static/icon.svg"></head><body><header><h1><a href="/">Coliseo</a></h1>'
+            f'<span>{html.escape(game.name(lang))}</span><span class="spacer"></span><a href="/">{back}</a></header>'
+            f'<main class="rules panel">{body}</main></body></html>')
 
 
 class BodyLimit:

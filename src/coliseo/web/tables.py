@@ -23,7 +23,7 @@ from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.match import Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
-from coliseo.store import Store, StoredGame
+from coliseo.store import PlyTaken, Store, StoredGame
 
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
@@ -38,6 +38,13 @@ class NotFound(LookupError):
 
 class Forbidden(PermissionError):
     """A token that is not this seat's."""
+
+
+class MovedOn(ColiseoError):
+    """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
+
+    def __init__(self, chosen: int | None, now: int):
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
 
 
 class Conflict(RuntimeError):
@@ -74,6 +81,7 @@ class Table:
         self.last_activity = time.monotonic()
         self.ai_task: asyncio.Task | None = None
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.rematch: str | None = None       # the id of this game played again, once a player asked for it
         for player, seat in enumerate(stored.seats):
             if seat["kind"] == "ai":
                 self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
@@ -124,6 +132,7 @@ class Table:
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": seed_commitment(match.seed, match.salt),
+            "rematch": self.rematch,
         }
 
     def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
@@ -188,8 +197,9 @@ class Tables:
         self.ai_pool = self.store_pool = None
 
     # --- creating and loading --------------------------------------------------------------------------
-    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
-        """A new game; returns (table, seat, token) for the creator (the first human seat, if any)."""
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None,
+                     creator_seat: int | None = None) -> tuple:
+        """A new game; returns (table, seat, token) for the creator (`creator_seat`, else the first human seat)."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -214,7 +224,7 @@ class Tables:
         token, creator = None, None
         humans = [p for p, s in enumerate(stored_seats) if s["kind"] == "human"]
         if humans:
-            creator, token = humans[0], new_token()
+            creator, token = humans[0] if creator_seat is None else creator_seat, new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
         match = Match(game, seed, None)
         stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
@@ -238,6 +248,11 @@ class Tables:
                 self.live[game_id] = table
                 self.kick_ai(table)
         return table
+
+    async def _reload(self, table: Table) -> None:
+        """Put the live game back as the store has it (after a lost race or a failed write)."""
+        fresh = await self.stored_call(self._load, table.id)
+        table.stored, table.match = fresh.stored, fresh.match
 
     def _load(self, game_id: str) -> Table:
         stored = self.store.load(game_id)
@@ -290,10 +305,33 @@ class Tables:
         await table.broadcast()
         return seat, token
 
-    # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str) -> None:
-        """Play `text` for `seat`: checked, stored, then announced. ColiseoError says why not."""
+    async def rematch(self, game_id: str, token: str) -> tuple:
+        """The finished game again for one of its players: same seats and options, a new seed. The first player to
+        ask creates it and sits in their old seat; each other player asking later gets their own old seat in it."""
+        table = await self.get(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("only a player of this game can ask for a rematch")
+        if not table.match.state.is_over:
+            raise Conflict("the game is not over yet: a rematch starts after it")
         async with table.lock:
+            if table.rematch is None:
+                seats = [{"kind": s["kind"], "agent": s.get("agent")} for s in table.stored.seats]
+                options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
+                new, seat, token = await self.create(table.stored.game, options, seats,
+                                                     table.stored.idle_seconds, creator_seat=seat)
+                table.rematch = new.id
+            else:
+                new = await self.get(table.rematch)
+                seat, token = await self.join(new.id, seat)
+        await table.broadcast()
+        return new, seat, token
+
+    # --- playing ------------------------------------------------------------------------------------------
+    async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
+        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError if not."""
+        async with table.lock:
+            check_ply(table, ply)
             state = table.match.state
             if state.is_over:
                 raise IllegalAction("the game is over")
@@ -306,28 +344,40 @@ class Tables:
             table.last_activity = time.monotonic()
         await table.broadcast()
         self.kick_ai(table)
+        return ply + 1
 
-    async def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: Table, seat: int, ply: int) -> int:
         async with table.lock:
+            check_ply(table, ply)
             match = table.match
             if seat in table.agents or not match.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
                                     "taken back, and never one that revealed something or drew on chance")
-            ply = len(match.steps)
-            await self.stored_call(self.store.remove_action, table.id, ply)
+            try:
+                await self.stored_call(self.store.remove_action, table.id, ply)
+            except PlyTaken:
+                await self._reload(table)
+                raise MovedOn(ply, len(table.match.steps)) from None
             match.undo(seat)
         await table.broadcast()
+        return ply - 1
 
     async def _play(self, table: Table, action) -> None:
-        """Apply and store; if storing fails the game is put back as it was stored."""
+        """Apply and store at the next ply; if storing fails the game is put back as the store has it."""
         match = table.match
         player, ply = match.state.current_player, len(match.steps) + 1
         match.play(action)
         try:
             await self.stored_call(self.store.add_action, table.id, ply, table.game.format_action(action), player,
                                     match.state.result)
+        except PlyTaken:
+            await self._reload(table)        # another process wrote that ply: take its version
+            raise MovedOn(ply - 1, len(table.match.steps)) from None
         except Exception:
-            self.live.pop(table.id, None)
+            try:
+                await self._reload(table)
+            except Exception:  # noqa: BLE001 - the store is out of reach: forget the game, `get` reloads it later
+                self.live.pop(table.id, None)
             raise
         if match.state.is_over:
             table.stored.finished, table.stored.result = True, match.state.result
@@ -351,8 +401,12 @@ class Tables:
                 if player is None or self.live.get(table.id) is not table:
                     return
                 action = await self.ai_call(_choose, table.agents[player], table.match.state, player, table.rng)
-                await self._play(table, action)
-                table.last_activity = time.monotonic()
+                try:
+                    await self._play(table, action)
+                except MovedOn:
+                    pass                 # another process played this seat first: announce its version
+                else:
+                    table.last_activity = time.monotonic()
             await table.broadcast()
 
     async def hand_idle_seats(self) -> None:
@@ -395,6 +449,12 @@ class Tables:
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
                 "frames": frames}
+
+
+def check_ply(table: Table, ply: int) -> None:
+    """Every command names the position it was chosen on; any other position refuses it."""
+    if ply != len(table.match.steps):
+        raise MovedOn(ply, len(table.match.steps))
 
 
 def _choose(agent, state, player: int, rng: random.Random):

@@ -1,6 +1,6 @@
 // The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
 // The board module draws and names things (UI-CONTRACT.md); this frame keeps the choice being built and plays it.
-import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+import { el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -12,6 +12,10 @@ let drawn = null;            // the payload on screen before this redraw: boards
 let inspected = null;        // the board thing shown in the inspector
 let drag = null;             // the target id a pointer went down on, for drag-and-drop
 let draws = 0;
+// Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
+let awaitingAnswer = false, stateIsFresh = false;
+let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
+let sound = localStorage.getItem("coliseo.sound") === "on";
 
 async function start() {
   document.documentElement.lang = lang();
@@ -19,6 +23,7 @@ async function start() {
   $("all-actions-title").textContent = t("allActions");
   $("log-title").textContent = t("log");
   $("inspector-title").textContent = t("inspector");
+  $("tools").replaceChildren(soundToggle());
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
   if (params.has("spectate")) seatInfo = null;
   else if (params.has("join") && !seatInfo) {
@@ -59,8 +64,8 @@ function connect() {
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = () => {
+    markDisconnected();
     $("status").textContent = t("reconnecting");
-    document.body.dataset.connected = "false";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 3000);
   };
@@ -72,25 +77,58 @@ function send(message) {
 
 async function receive(message) {
   if (message.type === "state") {
-    document.body.dataset.connected = "true";
+    markFresh();
     const changed = !payload || payload.ply !== message.ply;
+    if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
     if (!board) board = await loadBoard(message.game, lang());
     draw();
   } else if (message.type === "error") {
     say(message.message);
+    answered();
     if (message.fatal) { socket.onclose = null; socket.close(); }
   } else if (message.type === "ack") {
     say("");
+    answered();
   }
+}
+
+// --- the stale-action rule: every command names its ply; controls wait for the answer ---------
+function controlsLocked() { return awaitingAnswer || !stateIsFresh; }
+
+function sendCommand(message) {
+  if (controlsLocked() || !payload) return;
+  awaitingAnswer = true;
+  send({ ...message, ply: payload.ply, ref: nextRef++ });
+  draw();
+}
+
+function answered() {
+  awaitingAnswer = false;
+  if (payload) draw();
+}
+
+function markDisconnected() {
+  stateIsFresh = false;
+  awaitingAnswer = false;
+  document.body.dataset.connected = "false";
+  $("offline").textContent = t("offline");
+  $("offline").hidden = false;
+  if (payload) draw();
+}
+
+function markFresh() {
+  stateIsFresh = true;
+  document.body.dataset.connected = "true";
+  $("offline").hidden = true;
 }
 
 function say(text) { $("message").textContent = text; }
 
 function act(text) {
   say("");
-  send({ type: "act", action: text, ref: nextRef++ });
+  sendCommand({ type: "act", action: text });
 }
 
 function cancel() {
@@ -138,7 +176,7 @@ function choices(chosen = selection) {
 }
 
 function chooseTarget(target) {
-  if (!payload || !payload.legal.length) return;
+  if (!payload || !payload.legal.length || controlsLocked()) return;
   if (selection.length && selection[selection.length - 1] === target) { cancel(); return; }
   if (!choices().next.has(target)) {
     // Clicking another piece starts over from it, as at a real table.
@@ -158,7 +196,7 @@ function words(text) { return board.describe ? board.describe(text, payload) : t
 
 // --- the picture ----------------------------------------------------------------------------
 function uiState() {
-  const { candidates, next } = payload.legal.length ? choices() : { candidates: [], next: new Set() };
+  const { candidates, next } = payload.legal.length && !controlsLocked() ? choices() : { candidates: [], next: new Set() };
   return { targets: next, selection, candidates: candidates.map((a) => a.text), marks: new Set(payload.marks),
     onTarget: chooseTarget, inspect, preview, previewed: new Set(preview ? stepsOf(preview) : []),
     previous: drawn, lang: lang() };
@@ -182,16 +220,18 @@ function draw() {
   drawInspector();
   drawLog();
   drawLinks();
+  drawGameOver();
   document.body.dataset.draws = String(++draws);
   document.body.dataset.ply = String(payload.ply);
   document.body.dataset.over = String(Boolean(payload.result));
-  document.body.dataset.canAct = String(payload.legal.length > 0);
+  document.body.dataset.locked = String(controlsLocked());
+  document.body.dataset.canAct = String(payload.legal.length > 0 && !controlsLocked());
   document.body.dataset.unreached = JSON.stringify(unreached());
 }
 
 // Actions whose next step is not drawn as a board target: only the folded list reaches them (a board to fix).
 function unreached() {
-  if (!payload.legal.length) return [];
+  if (!payload.legal.length || controlsLocked()) return [];
   const onBoard = new Set([...$("board").querySelectorAll(".target[data-target]")].map((n) => n.dataset.target));
   const missing = choices().candidates.filter((a) => a.steps.length > selection.length && !onBoard.has(a.steps[selection.length]));
   return missing.map((a) => a.text);
@@ -229,7 +269,7 @@ function drawControls() {
   const items = [];
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
-      items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text) },
+      items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text), disabled: controlsLocked() },
         board.control ? board.control(text, payload) : words(text)), text));
     }
   } else {
@@ -238,7 +278,8 @@ function drawControls() {
   // A choice that is complete but could still go on (a payment with more cards) is confirmed here.
   const complete = selection.length ? choices().candidates.filter((a) => a.steps.length === selection.length) : [];
   for (const a of complete) {
-    items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text) },
+    items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text),
+      disabled: controlsLocked() },
       board.control ? board.control(a.text, payload) : words(a.text)), a.text));
   }
   if (selection.length) {
@@ -257,7 +298,7 @@ function drawActions() {
   details.hidden = !payload.legal.length;
   if (!details.open) { $("actions").replaceChildren(); return; }
   $("actions").replaceChildren(...list.map((text) => previewing(el("button",
-    { class: "action", "data-action": text, title: text, onclick: () => act(text) }, words(text)), text)));
+    { class: "action", "data-action": text, title: text, onclick: () => act(text), disabled: controlsLocked() }, words(text)), text)));
 }
 
 function previewing(button, text) {
@@ -307,6 +348,82 @@ function resultText(result) {
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
 }
 
+function headline(result) {
+  const winners = result.winners || [];
+  if (!winners.length) return t("draw");
+  if (payload.you !== null && payload.you !== undefined) return winners.includes(payload.you) ? t("youWin") : t("youLose");
+  return t("wins", { p: winners.map(playerName).join(", ") });
+}
+
+// --- the end of the game ---------------------------------------------------------------------
+function drawGameOver() {
+  const dialog = $("game-over");
+  if (!payload.result) { if (dialog.open) dialog.close(); return; }
+  const result = payload.result;
+  const scores = Array.isArray(result.scores) ? result.scores : null;
+  const record = `/api/games/${gameId}/record`;
+  const buttons = [];
+  if (payload.you !== null) {
+    buttons.push(el("button", { id: "rematch", class: "primary", onclick: rematch },
+      payload.rematch ? t("acceptRematch") : t("rematch")));
+  } else if (payload.rematch) {
+    buttons.push(el("a", { id: "watch-rematch", href: `/play/${payload.rematch}?spectate=1` }, t("watchRematch")));
+  }
+  buttons.push(el("a", { id: "replay-link", href: `/replay/${gameId}` }, t("replay")),
+    el("a", { id: "download-record", href: record, download: `coliseo-${gameId}.json` }, t("download")),
+    el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
+  dialog.replaceChildren(el("h2", { id: "game-over-title" }, headline(result)),
+    el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
+    scores ? el("table", { class: "scores" }, el("caption", {}, t("scores")),
+      el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
+        el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
+    el("p", { class: "dialog-buttons" }, buttons));
+  if (dialogShownFor !== gameId) {
+    dialogShownFor = gameId;
+    dialog.showModal();
+  }
+}
+
+async function rematch() {
+  const response = await fetch(`/api/games/${gameId}/rematch`, { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify({ token: seatInfo ? seatInfo.token : "" }) });
+  const answer = await response.json();
+  if (!response.ok) {
+    // This seat of the rematch is taken already: by this browser, most likely.
+    if (payload.rematch && localStorage.getItem(seatKey(payload.rematch))) location.href = `/play/${payload.rematch}`;
+    else say(answer.detail);
+    return;
+  }
+  localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  location.href = answer.play_url;
+}
+
+// --- sound: off unless asked for; a short tone when your turn comes and when the game ends ----------
+function soundToggle() {
+  const button = el("button", { id: "sound", "aria-pressed": String(sound), onclick: () => {
+    sound = !sound;
+    localStorage.setItem("coliseo.sound", sound ? "on" : "off");
+    button.setAttribute("aria-pressed", String(sound));
+    button.textContent = sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`;
+  } }, sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`);
+  return button;
+}
+
+let audio = null;
+function chime(next) {
+  if (!sound) return;
+  const mine = next.legal.length > 0 && !payload.legal.length;
+  if (!mine && !(next.result && !payload.result)) return;
+  audio = audio || new AudioContext();
+  const tone = audio.createOscillator(), gain = audio.createGain();
+  tone.frequency.value = next.result ? 523 : 660;
+  gain.gain.setValueAtTime(0.08, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.25);
+}
+
 function drawLinks() {
   const origin = location.origin;
   const items = [el("h2", {}, t("links"))];
@@ -316,7 +433,9 @@ function drawLinks() {
   items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
-  if (payload.can_undo) items.push(el("p", {}, el("button", { id: "undo", onclick: () => send({ type: "undo", ref: nextRef++ }) }, t("undo"))));
+  if (payload.can_undo) {
+    items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
+  }
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
