@@ -260,12 +260,13 @@ function hspot(id, ui, tag, attrs, ...children) {
   const node = el(tag, { ...attrs, class: classes.join(" ").trim(), "data-target": id }, ...children);
   if (isTarget) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
   if (ui.onTarget) {
-    node.addEventListener("click", () => ui.onTarget(id));
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.onTarget(id); } });
+    // A committed card sits inside its quest card: the innermost thing clicked is the one chosen.
+    node.addEventListener("click", (e) => { e.stopPropagation(); ui.onTarget(id); });
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); ui.onTarget(id); } });
   }
   if (ui.inspect) {
     node.addEventListener("pointerenter", () => ui.inspect(id));
-    node.addEventListener("focus", () => ui.inspect(id));
+    node.addEventListener("focus", (e) => { e.stopPropagation(); ui.inspect(id); });
   }
   return node;
 }
@@ -466,10 +467,6 @@ function adventurerPanel(p, obs, ui, previous, viewer) {
 function questCard(qid, ui, obs, { committed = [], tokens = [], bonus = false } = {}) {
   const extra = [];
   if (bonus) extra.push(el("span", { class: "fq-bonus", title: W.bonus }, "+1"));
-  if (committed.length) {
-    extra.push(el("span", { class: "fq-committed" }, committed.map((c) =>
-      hspot(c, ui, "span", { class: "fq-chip fq-committed-card", "aria-label": cardWords(c) }, symbolsOf(c).map(icon), ` ${name(c)}`))));
-  }
   for (const tk of tokens) {
     extra.push(el("span", { class: "fq-token-line" }, swatch(tk.player), ` ${tk.committed.map(name).join(", ")}`));
   }
@@ -480,7 +477,10 @@ function questCard(qid, ui, obs, { committed = [], tokens = [], bonus = false } 
     words.push(`+${n} ${W.rewards[rewards[i]] || rewards[i]}${n === 1 ? "" : language === "es" && rewards[i] === "REARRANGE" ? "es" : "s"}`);
   }
   if (words.length) extra.unshift(el("span", { class: "fq-reward" }, `${W.reward}: ${words.join(", ")}`));
-  return card(qid, ui, extra, "quest");
+  // Committed cards are clickable (withdraw) on their own, so they sit under the quest card, not inside it.
+  const under = committed.length ? el("div", { class: "fq-committed" }, committed.map((c) =>
+    hspot(c, ui, "span", { class: "fq-chip fq-committed-card", "aria-label": cardWords(c) }, symbolsOf(c).map(icon), ` ${name(c)}`))) : null;
+  return el("div", { class: "fq-quest" }, card(qid, ui, extra, "quest"), under);
 }
 
 function zone(id, ui, label, hint, ...children) {
@@ -533,7 +533,10 @@ function routeLine(obs) {
 function handArea(me, obs, ui, previous) {
   const before = previous && previous.observation && (previous.observation.people || []).find((q) => q.player === me.player);
   const had = new Set(before && before.hand ? before.hand : []);
-  const hand = el("div", { class: "fq-hand" }, (me.hand || []).map((c) => card(c, ui, [], before && !had.has(c) ? "fresh" : "")));
+  // Cards that belong to some way of completing the choice begun (a payment, a quest) are outlined too.
+  const later = new Set((ui.selection || []).length ? (ui.candidates || []).flatMap((text) => targetsOf(text, { observation: obs }).slice(ui.selection.length + 1)) : []);
+  const hand = el("div", { class: "fq-hand" }, (me.hand || []).map((c) =>
+    card(c, ui, [], `${before && !had.has(c) ? "fresh" : ""}${later.has(c) && !(ui.targets && ui.targets.has(c)) ? " later" : ""}`)));
   const discardTargets = me.discard.filter((c) => ui.targets && ui.targets.has(c));
   const top = me.discard.length ? me.discard[me.discard.length - 1] : null;
   const zones = el("div", { class: "fq-zones" },
