@@ -7,6 +7,7 @@ import random
 import sqlite3
 
 import pytest
+from web.board_play import play_by_board, wait_my_turn_or_end
 
 import coliseo
 from coliseo.core.match import verify
@@ -48,27 +49,20 @@ def ply(page) -> int:
     return int(page.get_attribute("body", "data-ply"))
 
 
-def my_turn(page) -> bool:
-    return page.locator("#actions button").count() > 0
-
-
-def wait_my_turn_or_end(page) -> None:
-    page.wait_for_function("document.body.dataset.over === 'true' || "
-                           "document.querySelectorAll('#actions button').length > 0", timeout=60_000)
-
-
 def click_one_action(page, rng: random.Random) -> None:
-    """Build one action by clicks (board targets first, else the panel's buttons) and wait until it is played."""
+    """Build one action by clicks (board targets and turn controls first, else the folded All actions list) and wait
+    until it is played."""
     before = ply(page)
     for _ in range(12):
-        targets = page.locator("#board .target")
-        buttons = page.locator("#actions button.action, #actions button.step")
+        targets = page.locator("#board .target, #controls button.control")
         if targets.count():
             targets.nth(rng.randrange(targets.count())).click()
-        elif buttons.count():
-            buttons.nth(rng.randrange(buttons.count())).click()
         else:
-            break
+            if not page.locator("#all-actions[open]").count():
+                page.click("#all-actions summary")
+            buttons = page.locator("#all-actions button.action")
+            buttons.first.wait_for()
+            buttons.nth(rng.randrange(buttons.count())).click()
         try:
             page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}", timeout=400)
             return
@@ -93,19 +87,8 @@ def stored_match(server, game_id: str):
 def test_a_whole_capsule_game_against_the_ai_played_by_clicks(context, server):
     page = context.new_page()
     game_id = create_in_lobby(page, server, "capsule", ["human", "ai:greedy"], {"max_turns": 8})
-    rng = random.Random(3)
-    while page.get_attribute("body", "data-over") != "true":
-        wait_my_turn_or_end(page)
-        if page.get_attribute("body", "data-over") == "true":
-            break
-        for _ in range(2):
-            if page.locator("#board .target").count() and page.get_attribute("body", "data-over") != "true":
-                click_one_action(page, rng)
-                wait_my_turn_or_end(page)
-        if page.locator('#actions button[data-action="end"]').count():
-            before = ply(page)
-            page.click('#actions button[data-action="end"]')
-            page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}")
+    clicks = play_by_board(page, random.Random(3))
+    assert clicks > 8
     assert "Game over" in page.inner_text("#status")
     record = server.get(f"/api/games/{game_id}/record")
     assert verify(record).state.result == record["result"]

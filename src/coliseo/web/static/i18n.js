@@ -16,6 +16,8 @@ const WORDS = {
     openQuests: "open quests", quests: "quests", goal: "goal", route: "route", gems: "gems", score: "score",
     carpets: "carpets", path: "path", statue: "statue", empty: "empty", roll: "roll", dice: "dice",
     placing: "placing", mode: "mode", commitment: "Seed commitment",
+    allActions: "All actions", inspector: "Details", inspectHint: "Point at or focus a piece, card or square to see its details here.",
+    playerAi: "Player {n} (AI)", thinking: "{p} is thinking…",
     commitmentHelp: "SHA-256 of the game's secret seed, published now; the record reveals the seed at the end so anyone can check that no shuffle or roll was changed",
   },
   es: {
@@ -34,6 +36,8 @@ const WORDS = {
     openQuests: "misiones abiertas", quests: "misiones", goal: "meta", route: "ruta", gems: "gemas",
     score: "puntos", carpets: "alfombras", path: "camino", statue: "estatua", empty: "vacío", roll: "tirada",
     dice: "dados", placing: "colocando", mode: "modo", commitment: "Compromiso de la semilla",
+    allActions: "Todas las acciones", inspector: "Detalles", inspectHint: "Señala o enfoca una pieza, carta o casilla para ver aquí sus detalles.",
+    playerAi: "Jugador {n} (IA)", thinking: "{p} está pensando…",
     commitmentHelp: "SHA-256 de la semilla secreta de la partida, publicado ya; el registro revela la semilla al final para que cualquiera compruebe que ninguna mezcla ni tirada cambió",
   },
 };
