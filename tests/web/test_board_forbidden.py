@@ -114,7 +114,8 @@ def test_battle_previews_and_the_inspector_never_reveal_a_face_down_card(server,
                     if target.get_attribute("data-facedown") == "true":
                         assert text == "Face-down: unknown"
                     else:
-                        assert any(word in text for word in ("Wins", "Loses", "Both", "Destroys", "Blocked", "No effect"))
+                        words = ("Wins", "Loses", "Both", "Destroys", "Blocked", "No effect")
+                        assert any(word in text for word in words)
                         seen_battle = True
                 page.keyboard.press("Escape")
             click_by_board(page, rng)

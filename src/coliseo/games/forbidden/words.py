@@ -82,7 +82,9 @@ def card_text(pack: Pack, card: Card, lang: str) -> str:
                 f"{pack.cards[result].name}." if es else
                 f"Ritual: offer {names[0]}, {names[1]} and {names[2]} from your field to summon "
                 f"{pack.cards[result].name}.")
-    kind = (lambda t: type_name(t, lang) if 0 <= t < len(TYPE_NAMES) else str(t))
+    def kind(t: int) -> str:
+        return type_name(t, lang) if 0 <= t < len(TYPE_NAMES) else str(t)
+
     texts = {
         1: (f"El terreno pasa a ser {terrain_name(pack, v, lang)}." if es
             else f"The terrain becomes {terrain_name(pack, v, lang)}."),
