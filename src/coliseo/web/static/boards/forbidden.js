@@ -220,7 +220,7 @@ const SPELL = 0.7;                            // spell rows are drawn smaller
 const WIDE = { W: 13.45, H: 12.95, ZX: 2.3, narrow: false,
   Y: { oppHand: 0.05, oppSpells: 1.0, oppMonsters: 2.75, middle: 5.2, myMonsters: 6.05, mySpells: 8.5, hand: 10.5 },
   plate: (mine) => ({ x: 0.15, y: mine ? 8.5 : 1.0, w: 1.9, h: 1.6 }),
-  pile: (mine, which) => ({ x: 11.6, y: which === "deck" ? (mine ? 8.5 : 1.0) : (mine ? 6.05 : 3.05), scale: SPELL }),
+  pile: (mine, which) => ({ x: 11.6, y: which === "deck" ? (mine ? 8.3 : 1.0) : (mine ? 6.05 : 3.05), scale: SPELL }),
   terrain: { x: 0.15, y: 5.2, w: 1.9 }, phases: { x: 2.3, w: PITCH * 5 - 0.2 },
   oppHand: { x: 2.3, w: PITCH * 5 - 0.2, y: 0.05, scale: 0.38 }, preview: { x: 11.55, y: 10.5, scale: 1 } };
 const NARROW = { W: 9.4, H: 14.05, ZX: 0.3, narrow: true,
@@ -582,8 +582,8 @@ function drawHand(board, payload, ui) {
       svg("g", { class: `fm-card${change.fresh && i >= change.handBefore ? " fm-draw" : ""}` }, cardFace(id)),
       title(cardName(id)));
     if (order >= 0) {
-      g.append(svg("circle", { cx: 0.18, cy: 0.18, r: 0.26, class: "fm-order" }),
-        svg("text", { x: 0.18, y: 0.27, "font-size": 0.26, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, String(order + 1)));
+      g.append(svg("circle", { cx: CW / 2, cy: -0.08, r: 0.22, class: "fm-order" }),
+        svg("text", { x: CW / 2, y: 0.01, "font-size": 0.25, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, String(order + 1)));
     }
     board.append(g);
   });
