@@ -74,6 +74,7 @@ class Table:
         self.last_activity = time.monotonic()
         self.ai_task: asyncio.Task | None = None
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.rematch: str | None = None       # the id of this game played again, once a player asked for it
         for player, seat in enumerate(stored.seats):
             if seat["kind"] == "ai":
                 self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
@@ -125,6 +126,7 @@ class Table:
             "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": seed_commitment(match.seed, match.salt),
+            "rematch": self.rematch,
         }
 
     def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
@@ -189,8 +191,9 @@ class Tables:
         self.ai_pool = self.store_pool = None
 
     # --- creating and loading --------------------------------------------------------------------------
-    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
-        """A new game; returns (table, seat, token) for the creator (the first human seat, if any)."""
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None,
+                     creator_seat: int | None = None) -> tuple:
+        """A new game; returns (table, seat, token) for the creator (`creator_seat`, else the first human seat)."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -215,7 +218,7 @@ class Tables:
         token, creator = None, None
         humans = [p for p, s in enumerate(stored_seats) if s["kind"] == "human"]
         if humans:
-            creator, token = humans[0], new_token()
+            creator, token = humans[0] if creator_seat is None else creator_seat, new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
         match = Match(game, seed, None)
         stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
@@ -290,6 +293,28 @@ class Tables:
             table.stored.seats = updated
         await table.broadcast()
         return seat, token
+
+    async def rematch(self, game_id: str, token: str) -> tuple:
+        """The finished game again for one of its players: same seats and options, a new seed. The first player to
+        ask creates it and sits in their old seat; each other player asking later gets their own old seat in it."""
+        table = await self.get(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("only a player of this game can ask for a rematch")
+        if not table.match.state.is_over:
+            raise Conflict("the game is not over yet: a rematch starts after it")
+        async with table.lock:
+            if table.rematch is None:
+                seats = [{"kind": s["kind"], "agent": s.get("agent")} for s in table.stored.seats]
+                options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
+                new, seat, token = await self.create(table.stored.game, options, seats,
+                                                     table.stored.idle_seconds, creator_seat=seat)
+                table.rematch = new.id
+            else:
+                new = await self.get(table.rematch)
+                seat, token = await self.join(new.id, seat)
+        await table.broadcast()
+        return new, seat, token
 
     # --- playing ------------------------------------------------------------------------------------------
     async def act(self, table: Table, seat: int, text: str) -> None:

@@ -1,6 +1,6 @@
 // The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
 // The board module draws and names things (UI-CONTRACT.md); this frame keeps the choice being built and plays it.
-import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+import { el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -12,6 +12,8 @@ let drawn = null;            // the payload on screen before this redraw: boards
 let inspected = null;        // the board thing shown in the inspector
 let drag = null;             // the target id a pointer went down on, for drag-and-drop
 let draws = 0;
+let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
+let sound = localStorage.getItem("coliseo.sound") === "on";
 
 async function start() {
   document.documentElement.lang = lang();
@@ -19,6 +21,7 @@ async function start() {
   $("all-actions-title").textContent = t("allActions");
   $("log-title").textContent = t("log");
   $("inspector-title").textContent = t("inspector");
+  $("tools").replaceChildren(soundToggle());
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
   if (params.has("spectate")) seatInfo = null;
   else if (params.has("join") && !seatInfo) {
@@ -74,6 +77,7 @@ async function receive(message) {
   if (message.type === "state") {
     document.body.dataset.connected = "true";
     const changed = !payload || payload.ply !== message.ply;
+    if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
     if (!board) board = await loadBoard(message.game, lang());
@@ -182,6 +186,7 @@ function draw() {
   drawInspector();
   drawLog();
   drawLinks();
+  drawGameOver();
   document.body.dataset.draws = String(++draws);
   document.body.dataset.ply = String(payload.ply);
   document.body.dataset.over = String(Boolean(payload.result));
@@ -305,6 +310,82 @@ function drawLog() {
 function resultText(result) {
   const winners = result.winners || [];
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
+}
+
+function headline(result) {
+  const winners = result.winners || [];
+  if (!winners.length) return t("draw");
+  if (payload.you !== null && payload.you !== undefined) return winners.includes(payload.you) ? t("youWin") : t("youLose");
+  return t("wins", { p: winners.map(playerName).join(", ") });
+}
+
+// --- the end of the game ---------------------------------------------------------------------
+function drawGameOver() {
+  const dialog = $("game-over");
+  if (!payload.result) { if (dialog.open) dialog.close(); return; }
+  const result = payload.result;
+  const scores = Array.isArray(result.scores) ? result.scores : null;
+  const record = `/api/games/${gameId}/record`;
+  const buttons = [];
+  if (payload.you !== null) {
+    buttons.push(el("button", { id: "rematch", class: "primary", onclick: rematch },
+      payload.rematch ? t("acceptRematch") : t("rematch")));
+  } else if (payload.rematch) {
+    buttons.push(el("a", { id: "watch-rematch", href: `/play/${payload.rematch}?spectate=1` }, t("watchRematch")));
+  }
+  buttons.push(el("a", { id: "replay-link", href: `/replay/${gameId}` }, t("replay")),
+    el("a", { id: "download-record", href: record, download: `coliseo-${gameId}.json` }, t("download")),
+    el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
+  dialog.replaceChildren(el("h2", { id: "game-over-title" }, headline(result)),
+    el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
+    scores ? el("table", { class: "scores" }, el("caption", {}, t("scores")),
+      el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
+        el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
+    el("p", { class: "dialog-buttons" }, buttons));
+  if (dialogShownFor !== gameId) {
+    dialogShownFor = gameId;
+    dialog.showModal();
+  }
+}
+
+async function rematch() {
+  const response = await fetch(`/api/games/${gameId}/rematch`, { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify({ token: seatInfo ? seatInfo.token : "" }) });
+  const answer = await response.json();
+  if (!response.ok) {
+    // This seat of the rematch is taken already: by this browser, most likely.
+    if (payload.rematch && localStorage.getItem(seatKey(payload.rematch))) location.href = `/play/${payload.rematch}`;
+    else say(answer.detail);
+    return;
+  }
+  localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  location.href = answer.play_url;
+}
+
+// --- sound: off unless asked for; a short tone when your turn comes and when the game ends ----------
+function soundToggle() {
+  const button = el("button", { id: "sound", "aria-pressed": String(sound), onclick: () => {
+    sound = !sound;
+    localStorage.setItem("coliseo.sound", sound ? "on" : "off");
+    button.setAttribute("aria-pressed", String(sound));
+    button.textContent = sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`;
+  } }, sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`);
+  return button;
+}
+
+let audio = null;
+function chime(next) {
+  if (!sound) return;
+  const mine = next.legal.length > 0 && !payload.legal.length;
+  if (!mine && !(next.result && !payload.result)) return;
+  audio = audio || new AudioContext();
+  const tone = audio.createOscillator(), gain = audio.createGain();
+  tone.frequency.value = next.result ? 523 : 660;
+  gain.gain.setValueAtTime(0.08, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.25);
 }
 
 function drawLinks() {
