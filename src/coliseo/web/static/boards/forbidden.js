@@ -217,12 +217,12 @@ const CW = 1.6, CH = 2.3;                     // a card, in board units
 const PITCH = 1.8;                            // zones: x of zone i = G.ZX + PITCH * i
 const SPELL = 0.7;                            // spell rows are drawn smaller
 // Two layouts: wide (LP plates and piles in side columns) and narrow (a phone: plates and piles in bars).
-const WIDE = { W: 13.45, H: 12.95, ZX: 2.3, narrow: false,
-  Y: { oppHand: 0.05, oppSpells: 1.0, oppMonsters: 2.75, middle: 5.2, myMonsters: 6.05, mySpells: 8.5, hand: 10.5 },
-  plate: (mine) => ({ x: 0.15, y: mine ? 8.5 : 1.0, w: 1.9, h: 1.6 }),
-  pile: (mine, which) => ({ x: 11.6, y: which === "deck" ? (mine ? 8.3 : 1.0) : (mine ? 6.05 : 3.05), scale: SPELL }),
-  terrain: { x: 0.15, y: 5.2, w: 1.9 }, phases: { x: 2.3, w: PITCH * 5 - 0.2 },
-  oppHand: { x: 2.3, w: PITCH * 5 - 0.2, y: 0.05, scale: 0.38 }, preview: { x: 11.55, y: 10.5, scale: 1 } };
+const WIDE = { W: 13.45, H: 12.0, ZX: 2.3, narrow: false,
+  Y: { oppSpells: 0.1, oppMonsters: 1.85, middle: 4.3, myMonsters: 5.15, mySpells: 7.6, hand: 9.6 },
+  plate: (mine) => ({ x: 0.15, y: mine ? 7.6 : 1.0, w: 1.9, h: 1.6 }),
+  pile: (mine, which) => ({ x: 11.6, y: which === "deck" ? (mine ? 7.4 : 0.1) : (mine ? 5.15 : 2.15), scale: SPELL }),
+  terrain: { x: 0.15, y: 4.3, w: 1.9 }, phases: { x: 2.3, w: PITCH * 5 - 0.2 },
+  oppHand: { x: 0.15, w: 1.9, y: 0.05, scale: 0.38 }, preview: { x: 11.55, y: 9.6, scale: 1 } };
 const NARROW = { W: 9.4, H: 14.05, ZX: 0.3, narrow: true,
   Y: { oppHand: 0.07, oppSpells: 1.1, oppMonsters: 2.85, middle: 5.25, myMonsters: 6.1, mySpells: 8.55, hand: 11.6 },
   plate: (mine) => ({ x: 0.3, y: mine ? 10.25 : 0.05, w: 3.1, h: 0.95 }),
@@ -381,7 +381,7 @@ export function draw(container, payload, ui) {
   const hints = payload.hints || null;
   computeChange(payload, ui.previous);
   const terrain = TERRAINS[obs.terrain] || [`${obs.terrain}`, `${obs.terrain}`, "#ece6d8"];
-  G = container.clientWidth && container.clientWidth < 560 ? NARROW : WIDE;
+  G = Math.min(container.clientWidth || Infinity, window.innerWidth) < 600 ? NARROW : WIDE;
   const board = svg("svg", { viewBox: `0 0 ${G.W} ${G.H}`, class: "fm-board", role: "group", "aria-label": "duel field",
     "data-phase": obs.phase, "data-hand": payload.you === null ? undefined : JSON.stringify(side(payload, true).hand || []) });
   board.append(svg("defs", {}, svg("pattern", { id: "fm-veil", width: 0.2, height: 0.2, patternUnits: "userSpaceOnUse",
@@ -460,11 +460,14 @@ function pill(text, tone, cx, cy, width) {
 function drawOpponentHand(board, opp) {
   const n = opp.hand_size || 0;
   const { x, w: width, y, scale } = G.oppHand;
-  const step = Math.min(CW * scale + 0.08, (width - 1.2 - CW * scale) / Math.max(1, n - 1));
+  const room = G.narrow ? width - 1.2 : width;     // the wide layout says the count on the opponent's plate
+  const step = Math.min(CW * scale + 0.08, (room - CW * scale) / Math.max(1, n - 1));
   for (let i = 0; i < n; i += 1) {
     board.append(svg("g", { transform: `translate(${x + i * step} ${y}) scale(${scale})`, "aria-hidden": "true" }, cardBack()));
   }
-  board.append(svg("text", { x: x + width, y: y + 0.55, "font-size": 0.24, "text-anchor": "end", class: "fm-muted" }, `${w("hand")}: ${n}`));
+  if (G.narrow) {
+    board.append(svg("text", { x: x + width, y: y + 0.55, "font-size": 0.24, "text-anchor": "end", class: "fm-muted" }, `${w("hand")}: ${n}`));
+  }
 }
 
 function drawPlates(board, payload, ui) {
@@ -482,7 +485,7 @@ function drawPlates(board, payload, ui) {
       "font-weight": 700, "text-anchor": compact ? "end" : "middle", class: "fm-lp", "data-lp": s.lp }, String(s.lp));
     const ratio = Math.max(0, Math.min(1, s.lp / (s.max_lp || 8000)));
     const barY = compact ? y + 0.75 : y + 1.2;
-    const note = s.pinned ? w("pinned", { n: s.pinned }) : w("lp");
+    const note = s.pinned ? w("pinned", { n: s.pinned }) : mine ? w("lp") : `${w("lp")} · ${w("hand")}: ${s.hand_size}`;
     const parts = [
       svg("rect", { class: "frame", x, y, width, height: h, rx: 0.12, fill: "#fffdf8", stroke: seat === 0 ? "#2563a8" : "#b23a2e", "stroke-width": 0.05 }),
       fitText(`${seat + 1} · ${who}`, { x: x + 0.12, y: y + (compact ? 0.3 : 0.35), "font-weight": 600 }, compact ? width - 1.5 : width - 0.24, 0.2),
@@ -535,11 +538,11 @@ function drawPiles(board, payload, ui) {
       labels ? svg("text", { x: d.x + (CW * d.scale) / 2, y: d.y + CH * d.scale + 0.22, "font-size": 0.18, "text-anchor": "middle", class: "fm-muted" },
         w("deck")) : null));
     const top = s.removed.length ? s.removed[s.removed.length - 1] : null;
-    const corner = g.x + CW * g.scale - 0.05;
+    const [bx, by] = G.narrow ? [g.x + (CW * g.scale) / 2, g.y + (CH * g.scale) / 2] : [g.x + CW * g.scale - 0.05, g.y + 0.05];
     board.append(inspectable(`${prefix}-grave`, ui, { "aria-label": `${w("grave")}: ${s.removed.length}` },
       svg("g", { transform: `translate(${g.x} ${g.y}) scale(${g.scale})` }, top === null ? emptySlot(true) : cardFace(top)),
-      svg("circle", { cx: corner, cy: g.y + 0.05, r: 0.26, fill: "#3b2a14" }),
-      svg("text", { x: corner, y: g.y + 0.13, "font-size": 0.22, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, String(s.removed.length)),
+      svg("circle", { cx: bx, cy: by, r: 0.26, fill: "#3b2a14" }),
+      svg("text", { x: bx, y: by + 0.08, "font-size": 0.22, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, String(s.removed.length)),
       labels ? svg("text", { x: g.x + (CW * g.scale) / 2, y: g.y + CH * g.scale + 0.22, "font-size": 0.18, "text-anchor": "middle", class: "fm-muted" },
         w("grave")) : null));
   }
