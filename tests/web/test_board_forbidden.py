@@ -145,3 +145,25 @@ def test_screens_at_desktop_and_phone_sizes(server, browser, viewport):
         shot(page, f"over-{size}")
     finally:
         ctx.close()
+
+
+def test_a_hand_monster_dragged_onto_an_empty_zone_asks_face_up_or_down(server, browser):
+    ctx, page, _ = open_duel(browser, server)
+    try:
+        wait_my_turn_or_end(page)
+        hand = hand_ids(page)
+        position = next(i for i, c in enumerate(hand, 1) if GAME.pack.cards[c].is_monster)
+        start = page.locator(f'#board [data-target="h{position}"]').bounding_box()
+        end = page.locator('#board [data-target="my-m3"]').bounding_box()
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
+        page.mouse.up()
+        page.locator('#board .target[data-target="down"]').wait_for()
+        assert page.locator('#board .target[data-target="up"]').count() == 1
+        page.click('#board [data-target="down"]')
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        back = page.locator('#board [data-target="my-m3"] .fm-veil')
+        assert back.count() == 1          # your own face-down monster: its face under the veil
+    finally:
+        ctx.close()
