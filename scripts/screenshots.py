@@ -80,7 +80,8 @@ def main() -> None:
         lobby.close()
         for game in args.games.split(","):
             game_shots(browser, url, game, args.out, args.lang, args.seed)
-        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True)
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                 bypass_csp=True)
         made = new_game(url, "capsule")
         open_seat(phone, url, made, args.lang)
         wait_turn(phone)

@@ -76,7 +76,8 @@ def new_game(url: str, game: str, agent: str = "random", options: dict | None = 
 def open_seat(page, url: str, made: dict, lang: str = "en") -> None:
     """The table of the game's person seat, as its creator's browser would open it."""
     page.goto(url + "/")
-    page.evaluate("([key, seat, lang]) => { localStorage.setItem(key, seat); localStorage.setItem('coliseo.lang', lang); }",
+    page.evaluate("([key, seat, lang]) => { localStorage.setItem(key, seat); "
+                  "localStorage.setItem('coliseo.lang', lang); }",
                   [f"coliseo.seat.{made['id']}", json.dumps({"seat": made["seat"], "token": made["token"]}), lang])
     page.goto(f"{url}/play/{made['id']}")
     page.wait_for_selector("body[data-ply]")

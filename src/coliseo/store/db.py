@@ -24,11 +24,13 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -55,6 +57,10 @@ actions = Table(
     Column("player", Integer, nullable=False),
     Column("at", String(40), nullable=False),
 )
+
+
+class PlyTaken(Exception):
+    """Another writer got there first: the game is no longer at the ply this write was made on."""
 
 
 def now() -> str:
@@ -102,17 +108,26 @@ class Store:
                 idle_seconds=stored.idle_seconds, finished=False, result=None))
 
     def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None) -> None:
-        """Store one accepted action (and the result, if it ended the game) in one transaction."""
-        with self.engine.begin() as db:
-            db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
-            if result is not None:
-                db.execute(update(games).where(games.c.id == game_id)
-                           .values(finished=True, result=json.dumps(result)))
+        """Store one accepted action (and the result, if it ended the game) in one transaction.
+
+        A compare-and-set: the key (game_id, ply) lets only one writer have ply N; PlyTaken for the others.
+        """
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
+                if result is not None:
+                    db.execute(update(games).where(games.c.id == game_id)
+                               .values(finished=True, result=json.dumps(result)))
+        except IntegrityError:
+            raise PlyTaken(f"game {game_id} already has an action at ply {ply}") from None
 
     def remove_action(self, game_id: str, ply: int) -> None:
-        """Undo: forget the action at `ply` (the last one)."""
+        """Undo: forget the action at `ply`, only if it is still the last one (PlyTaken otherwise)."""
+        later = exists().where(actions.c.game_id == game_id, actions.c.ply > ply)
         with self.engine.begin() as db:
-            db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+            gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply, ~later))
+        if gone.rowcount != 1:
+            raise PlyTaken(f"game {game_id} has no last action at ply {ply}")
 
     def set_seats(self, game_id: str, seats: list[dict]) -> None:
         with self.engine.begin() as db:

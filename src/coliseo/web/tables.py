@@ -23,7 +23,7 @@ from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.match import Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
-from coliseo.store import Store, StoredGame
+from coliseo.store import PlyTaken, Store, StoredGame
 
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
@@ -38,6 +38,13 @@ class NotFound(LookupError):
 
 class Forbidden(PermissionError):
     """A token that is not this seat's."""
+
+
+class MovedOn(ColiseoError):
+    """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
+
+    def __init__(self, chosen: int | None, now: int):
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
 
 
 class Conflict(RuntimeError):
@@ -243,6 +250,11 @@ class Tables:
                 self.kick_ai(table)
         return table
 
+    async def _reload(self, table: Table) -> None:
+        """Put the live game back as the store has it (after a lost race or a failed write)."""
+        fresh = await self.stored_call(self._load, table.id)
+        table.stored, table.match = fresh.stored, fresh.match
+
     def _load(self, game_id: str) -> Table:
         stored = self.store.load(game_id)
         if stored is None:
@@ -317,9 +329,10 @@ class Tables:
         return new, seat, token
 
     # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str) -> None:
-        """Play `text` for `seat`: checked, stored, then announced. ColiseoError says why not."""
+    async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
+        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError if not."""
         async with table.lock:
+            check_ply(table, ply)
             state = table.match.state
             if state.is_over:
                 raise IllegalAction("the game is over")
@@ -332,28 +345,40 @@ class Tables:
             table.last_activity = time.monotonic()
         await table.broadcast()
         self.kick_ai(table)
+        return ply + 1
 
-    async def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: Table, seat: int, ply: int) -> int:
         async with table.lock:
+            check_ply(table, ply)
             match = table.match
             if seat in table.agents or not match.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
                                     "taken back, and never one that revealed something or drew on chance")
-            ply = len(match.steps)
-            await self.stored_call(self.store.remove_action, table.id, ply)
+            try:
+                await self.stored_call(self.store.remove_action, table.id, ply)
+            except PlyTaken:
+                await self._reload(table)
+                raise MovedOn(ply, len(table.match.steps)) from None
             match.undo(seat)
         await table.broadcast()
+        return ply - 1
 
     async def _play(self, table: Table, action) -> None:
-        """Apply and store; if storing fails the game is put back as it was stored."""
+        """Apply and store at the next ply; if storing fails the game is put back as the store has it."""
         match = table.match
         player, ply = match.state.current_player, len(match.steps) + 1
         match.play(action)
         try:
             await self.stored_call(self.store.add_action, table.id, ply, table.game.format_action(action), player,
                                     match.state.result)
+        except PlyTaken:
+            await self._reload(table)        # another process wrote that ply: take its version
+            raise MovedOn(ply - 1, len(table.match.steps)) from None
         except Exception:
-            self.live.pop(table.id, None)
+            try:
+                await self._reload(table)
+            except Exception:  # noqa: BLE001 - the store is out of reach: forget the game, `get` reloads it later
+                self.live.pop(table.id, None)
             raise
         if match.state.is_over:
             table.stored.finished, table.stored.result = True, match.state.result
@@ -377,8 +402,12 @@ class Tables:
                 if player is None or self.live.get(table.id) is not table:
                     return
                 action = await self.ai_call(_choose, table.agents[player], table.match.state, player, table.rng)
-                await self._play(table, action)
-                table.last_activity = time.monotonic()
+                try:
+                    await self._play(table, action)
+                except MovedOn:
+                    pass                 # another process played this seat first: announce its version
+                else:
+                    table.last_activity = time.monotonic()
             await table.broadcast()
 
     async def hand_idle_seats(self) -> None:
@@ -421,6 +450,12 @@ class Tables:
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
                 "frames": frames}
+
+
+def check_ply(table: Table, ply: int) -> None:
+    """Every command names the position it was chosen on; any other position refuses it."""
+    if ply != len(table.match.steps):
+        raise MovedOn(ply, len(table.match.steps))
 
 
 def _choose(agent, state, player: int, rng: random.Random):

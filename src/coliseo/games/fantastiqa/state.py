@@ -375,6 +375,8 @@ class FantastiqaState(State):
         for i in range(7):
             while self.spaces[i] is None:
                 if not self.cdeck:
+                    self.cdeck.extend(aside)          # R3, R9: a Crow set aside goes back to the deck
+                    self.cblock.extend([NEW_BLOCK] * len(aside))
                     return False
                 c = self.cdeck.pop()
                 self.cblock.pop()

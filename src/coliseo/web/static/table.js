@@ -12,6 +12,8 @@ let drawn = null;            // the payload on screen before this redraw: boards
 let inspected = null;        // the board thing shown in the inspector
 let drag = null;             // the target id a pointer went down on, for drag-and-drop
 let draws = 0;
+// Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
+let awaitingAnswer = false, stateIsFresh = false;
 let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
 let sound = localStorage.getItem("coliseo.sound") === "on";
 
@@ -62,8 +64,8 @@ function connect() {
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = () => {
+    markDisconnected();
     $("status").textContent = t("reconnecting");
-    document.body.dataset.connected = "false";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 3000);
   };
@@ -75,7 +77,7 @@ function send(message) {
 
 async function receive(message) {
   if (message.type === "state") {
-    document.body.dataset.connected = "true";
+    markFresh();
     const changed = !payload || payload.ply !== message.ply;
     if (payload && changed) chime(message);
     payload = message;
@@ -84,17 +86,49 @@ async function receive(message) {
     draw();
   } else if (message.type === "error") {
     say(message.message);
+    answered();
     if (message.fatal) { socket.onclose = null; socket.close(); }
   } else if (message.type === "ack") {
     say("");
+    answered();
   }
+}
+
+// --- the stale-action rule: every command names its ply; controls wait for the answer ---------
+function controlsLocked() { return awaitingAnswer || !stateIsFresh; }
+
+function sendCommand(message) {
+  if (controlsLocked() || !payload) return;
+  awaitingAnswer = true;
+  send({ ...message, ply: payload.ply, ref: nextRef++ });
+  draw();
+}
+
+function answered() {
+  awaitingAnswer = false;
+  if (payload) draw();
+}
+
+function markDisconnected() {
+  stateIsFresh = false;
+  awaitingAnswer = false;
+  document.body.dataset.connected = "false";
+  $("offline").textContent = t("offline");
+  $("offline").hidden = false;
+  if (payload) draw();
+}
+
+function markFresh() {
+  stateIsFresh = true;
+  document.body.dataset.connected = "true";
+  $("offline").hidden = true;
 }
 
 function say(text) { $("message").textContent = text; }
 
 function act(text) {
   say("");
-  send({ type: "act", action: text, ref: nextRef++ });
+  sendCommand({ type: "act", action: text });
 }
 
 function cancel() {
@@ -142,7 +176,7 @@ function choices(chosen = selection) {
 }
 
 function chooseTarget(target) {
-  if (!payload || !payload.legal.length) return;
+  if (!payload || !payload.legal.length || controlsLocked()) return;
   if (selection.length && selection[selection.length - 1] === target) { cancel(); return; }
   if (!choices().next.has(target)) {
     // Clicking another piece starts over from it, as at a real table.
@@ -162,7 +196,7 @@ function words(text) { return board.describe ? board.describe(text, payload) : t
 
 // --- the picture ----------------------------------------------------------------------------
 function uiState() {
-  const { candidates, next } = payload.legal.length ? choices() : { candidates: [], next: new Set() };
+  const { candidates, next } = payload.legal.length && !controlsLocked() ? choices() : { candidates: [], next: new Set() };
   return { targets: next, selection, candidates: candidates.map((a) => a.text), marks: new Set(payload.marks),
     onTarget: chooseTarget, inspect, preview, previewed: new Set(preview ? stepsOf(preview) : []),
     previous: drawn, lang: lang() };
@@ -190,13 +224,14 @@ function draw() {
   document.body.dataset.draws = String(++draws);
   document.body.dataset.ply = String(payload.ply);
   document.body.dataset.over = String(Boolean(payload.result));
-  document.body.dataset.canAct = String(payload.legal.length > 0);
+  document.body.dataset.locked = String(controlsLocked());
+  document.body.dataset.canAct = String(payload.legal.length > 0 && !controlsLocked());
   document.body.dataset.unreached = JSON.stringify(unreached());
 }
 
 // Actions whose next step is not drawn as a board target: only the folded list reaches them (a board to fix).
 function unreached() {
-  if (!payload.legal.length) return [];
+  if (!payload.legal.length || controlsLocked()) return [];
   const onBoard = new Set([...$("board").querySelectorAll(".target[data-target]")].map((n) => n.dataset.target));
   const missing = choices().candidates.filter((a) => a.steps.length > selection.length && !onBoard.has(a.steps[selection.length]));
   return missing.map((a) => a.text);
@@ -234,7 +269,7 @@ function drawControls() {
   const items = [];
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
-      items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text) },
+      items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text), disabled: controlsLocked() },
         board.control ? board.control(text, payload) : words(text)), text));
     }
   } else {
@@ -243,7 +278,8 @@ function drawControls() {
   // A choice that is complete but could still go on (a payment with more cards) is confirmed here.
   const complete = selection.length ? choices().candidates.filter((a) => a.steps.length === selection.length) : [];
   for (const a of complete) {
-    items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text) },
+    items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text),
+      disabled: controlsLocked() },
       board.control ? board.control(a.text, payload) : words(a.text)), a.text));
   }
   if (selection.length) {
@@ -262,7 +298,7 @@ function drawActions() {
   details.hidden = !payload.legal.length;
   if (!details.open) { $("actions").replaceChildren(); return; }
   $("actions").replaceChildren(...list.map((text) => previewing(el("button",
-    { class: "action", "data-action": text, title: text, onclick: () => act(text) }, words(text)), text)));
+    { class: "action", "data-action": text, title: text, onclick: () => act(text), disabled: controlsLocked() }, words(text)), text)));
 }
 
 function previewing(button, text) {
@@ -397,7 +433,9 @@ function drawLinks() {
   items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
-  if (payload.can_undo) items.push(el("p", {}, el("button", { id: "undo", onclick: () => send({ type: "undo", ref: nextRef++ }) }, t("undo"))));
+  if (payload.can_undo) {
+    items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
+  }
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
