@@ -381,7 +381,7 @@ export function draw(container, payload, ui) {
   const hints = payload.hints || null;
   computeChange(payload, ui.previous);
   const terrain = TERRAINS[obs.terrain] || [`${obs.terrain}`, `${obs.terrain}`, "#ece6d8"];
-  G = Math.min(container.clientWidth || Infinity, window.innerWidth) < 600 ? NARROW : WIDE;
+  G = window.innerWidth < 600 ? NARROW : WIDE;     // the window, not the box: reading a box forces a layout
   const board = svg("svg", { viewBox: `0 0 ${G.W} ${G.H}`, class: "fm-board", role: "group", "aria-label": es() ? "campo de duelo" : "duel field",
     "data-phase": obs.phase, "data-hand": payload.you === null ? undefined : JSON.stringify(side(payload, true).hand || []) });
   board.append(svg("defs", {}, svg("pattern", { id: "fm-veil", width: 0.2, height: 0.2, patternUnits: "userSpaceOnUse",
