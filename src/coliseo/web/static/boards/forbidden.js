@@ -337,7 +337,7 @@ function describeRecord(rec, monster) {
 
 function inspectable(id, ui, attrs, ...children) {
   // Not a step of any action: pointing at it (or tapping it) shows it in the inspector.
-  const g = svg("g", { "data-inspect": id, tabindex: "0", ...attrs }, ...children);
+  const g = svg("g", { "data-inspect": id, tabindex: "0", role: "button", ...attrs }, ...children);
   const show = () => ui.inspect && ui.inspect(id);
   g.addEventListener("pointerenter", show);
   g.addEventListener("focus", show);
@@ -433,7 +433,8 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
   const body = defence ? svg("g", { transform: `translate(${CW / 2} ${CH / 2}) scale(0.72) translate(${-CW / 2} ${-CH / 2})` }, inner) : inner;
   const classes = ["fm-card"];
   if (change.fresh && change.zones.has(id) && rec) classes.push("fm-enter");
-  const g = spot(id, ui, { transform: `translate(${x + dx} ${y}) scale(${scale})`, "aria-label": `${label(id, payload)}: ${describeRecord(rec, monster)}` },
+  const g = spot(id, ui, { transform: `translate(${x + dx} ${y}) scale(${scale})`, role: "img",
+    "aria-label": `${label(id, payload)}: ${describeRecord(rec, monster)}` },
     svg("g", { class: classes.join(" ") }, body), title(describeRecord(rec, monster)));
   if (change.zones.has(id)) g.classList.add("mark");
   if (rec && (rec.id === null || rec.id === undefined)) g.dataset.facedown = "true";
@@ -581,7 +582,7 @@ function drawHand(board, payload, ui) {
     const order = ui.selection ? ui.selection.indexOf(target) : -1;
     const x = G.ZX + PITCH * i, y = G.Y.hand - (order >= 0 ? 0.3 : 0);
     positions[target] = [x + CW / 2, y + CH / 2];
-    const g = spot(target, ui, { transform: `translate(${x} ${y})`, "aria-label": `${i + 1}: ${describeRecord({ id }, false).replace(/, .*$/, "")}` },
+    const g = spot(target, ui, { transform: `translate(${x} ${y})`, role: "img", "aria-label": `${i + 1}: ${describeRecord({ id }, false).replace(/, .*$/, "")}` },
       svg("g", { class: `fm-card${change.fresh && i >= change.handBefore ? " fm-draw" : ""}` }, cardFace(id)),
       title(cardName(id)));
     if (order >= 0) {
@@ -679,7 +680,7 @@ function showPreview(hoverZone) {
   const fused = result.steps.some((s) => s.kind === "fusion");
   const caption = fused ? w("fusion") : result.steps.find((s) => s.kind === "equip") ? w("equip", { v: result.mod }) : w("result");
   const beside = scale < 1;    // the phone's bar: a small card with its words beside it
-  const box = svg("g", { class: "fm-preview", "data-result": String(result.id), "aria-label": `${w("result")}: ${cardName(result.id)}` },
+  const box = svg("g", { class: "fm-preview", role: "img", "data-result": String(result.id), "aria-label": `${w("result")}: ${cardName(result.id)}` },
     beside ? svg("rect", { x: x - 0.1, y: y - 0.02, width: 3.7, height: CH * scale + 0.04, rx: 0.1, class: "fm-panel" }) : null,
     svg("text", { x: beside ? x + CW * scale + 0.12 : x + CW / 2, y: beside ? y + 0.35 : y - 0.12, "font-size": 0.22, "font-weight": 700,
       "text-anchor": beside ? "start" : "middle", class: fused ? "fm-fused" : "" }, `= ${caption}`),
@@ -774,3 +775,11 @@ const signed = (v) => (v > 0 ? `+${v}` : String(v));
 // The default star cycles (rules R3), to explain stars when no hints came (not your turn).
 const DEFAULT_BEATS = { Sun: "Moon", Moon: "Venus", Venus: "Mercury", Mercury: "Sun", Mars: "Jupiter", Jupiter: "Saturn",
   Saturn: "Uranus", Uranus: "Pluto", Pluto: "Neptune", Neptune: "Mars" };
+
+/** Keys 1–5 choose the hand card at that position (chains by keyboard, as by clicks). */
+export function keydown(event, ui) {
+  const target = /^[1-5]$/.test(event.key) ? `h${event.key}` : null;
+  if (!target || !ui.targets || !ui.targets.has(target)) return false;
+  ui.onTarget(target);
+  return true;
+}
