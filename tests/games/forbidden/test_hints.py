@@ -69,3 +69,18 @@ def test_the_hints_come_from_the_observation_alone():
         other = s.determinize(seat, random.Random(i))
         assert board_hints(PACK, s.observation(seat)) == board_hints(PACK, other.observation(seat))
         assert board_hints(PACK, s.observation(None)) is None
+
+
+def test_card_rows_carry_level_and_attribute_when_the_pack_has_them(tmp_path):
+    """The board draws level stars and the attribute from the content rows; the starter pack has neither."""
+    import shutil
+
+    pack = tmp_path / "leveled"
+    shutil.copytree(PACK.root, pack)
+    lines = (pack / "cards.csv").read_text(encoding="utf-8").splitlines()
+    lines[0] += ",level,attribute"
+    lines = [lines[0]] + [line + (",8,Light" if line.startswith("1,") else ",,") for line in lines[1:]]
+    (pack / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rows = {r["id"]: r for r in coliseo.load_game("forbidden", pack=str(pack)).card_rows()}
+    assert rows[1]["level"] == "8" and rows[1]["attribute"] == "Light"
+    assert "level" not in rows[2] and "level" not in GAME.card_rows()[0]

@@ -630,8 +630,8 @@ function drawPlaceChoice(board, payload, ui, places) {
   const zoneIndex = obs.pending ? Number(obs.pending[1]) - 1 : 0;
   const rec = side(payload, true).monsters[zoneIndex];
   const card = rec && row(rec.id);
-  const x0 = G.ZX + 0.1, y0 = G.Y.mySpells - 0.1, width = PITCH * 5 - 0.4;
-  board.append(svg("rect", { x: x0 - 0.1, y: y0, width: width + 0.2, height: 2.3, rx: 0.15, class: "fm-panel" }));
+  const x0 = G.ZX + 0.1, y0 = G.Y.mySpells - 0.2, width = PITCH * 5 - 0.4;
+  board.append(svg("rect", { x: x0 - 0.1, y: y0, width: width + 0.2, height: 2.2, rx: 0.15, class: "fm-panel" }));
   board.append(svg("text", { x: x0 + 0.1, y: y0 + 0.32, "font-size": 0.22, "font-weight": 700 },
     `${w("choosePlace")}${card ? ` — ${card.name}` : ""}`));
   const optionW = width / 4;
