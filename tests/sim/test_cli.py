@@ -154,5 +154,5 @@ def test_report_reads_end_codes_in_words_and_shows_engine_and_agent_settings(tmp
     from coliseo.sim.report import reason_words
     for code in codes:
         assert f"<td>{reason_words('capsule', {}, code)}</td>" in text and reason_words("capsule", {}, code) != code
-    assert reason_words("forbidden", {}, "lp") == "life points gone"
+    assert reason_words("forbidden", {}, "lp") == "the opponent's LP reached 0"
     assert reason_words("dungeon_dice", {}, "hearts") == "a Master lost all its hearts"

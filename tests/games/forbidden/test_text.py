@@ -31,7 +31,7 @@ def test_every_event_reads_in_both_languages_and_hides_private_cards():
                         for value in secret["fields"].values():
                             for cid in value if isinstance(value, list) else [value]:
                                 if isinstance(cid, int) and cid in GAME.pack.cards:
-                                    assert f"#{cid}" not in GAME.render(view, "en")
+                                    assert GAME.pack.cards[cid].name not in GAME.render(view, "en")
     assert {"play", "fusion", "summon", "place", "attack", "battle", "damage", "draw", "end_turn",
             "destroy", "activate", "game_over"} <= seen_types
 
@@ -45,8 +45,33 @@ def test_private_draw_reads_fully_for_its_owner_only():
     draw = next(e for e in events if e["type"] == "draw")
     mine = GAME.render(view_event(draw, 0), "en")
     theirs = GAME.render(view_event(draw, 1), "es")
-    assert "#" in mine and mine.startswith("Player 1 draws")
-    assert theirs == "Jugador 1 roba 1 carta(s)"
+    drawn = GAME.pack.cards[draw["private"]["fields"]["cards"][0]].name
+    assert mine == f"Player 1 draws {drawn}"
+    assert theirs == "Jugador 1 roba 1 carta"
+
+
+def test_log_words_name_cards_and_zones_never_codes():
+    """Issue 16: names, never codes (card ids, m3, s2, direct, deckout); plurals right."""
+    codes = re.compile(r"#\d+\b(?<!#1)(?<!#2)|\b[ms][1-5]\b|\bdirect\b|\bdeckout\b|\(s\)")
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = GAME.new_state(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                for viewer in (0, 1, None):
+                    for lang in ("en", "es"):
+                        text = GAME.render(view_event(event, viewer), lang)
+                        plain = text
+                        for card in GAME.pack.cards.values():  # real names such as "Winged Dragon #1"
+                            plain = plain.replace(card.name, "CARD")
+                        assert not codes.search(plain), text
+    attack = {"type": "attack", "player": 0, "attacker": "m1", "target": "m4"}
+    assert GAME.render(attack, "en") == "Player 1 attacks from monster zone 1 against monster zone 4"
+    assert GAME.render({**attack, "target": "direct"}, "es") == \
+        "Jugador 1 ataca desde la zona de monstruo 1 directamente"
+    assert GAME.render({"type": "pin", "player": 1, "turns": 1}, "en") == "Player 2 cannot attack for 1 turn"
+    over = {"type": "game_over", "winner": 0, "reason": "lp", "score": 52, "letter": "A-POW"}
+    assert GAME.render(over, "en") == "Player 1 wins: the opponent's LP reached 0. Duel rank A-POW (52 points)"
 
 
 def test_terminal_view_shows_only_the_viewers_secrets():

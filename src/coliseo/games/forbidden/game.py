@@ -11,6 +11,7 @@ from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import words
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
 from .rules import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 
@@ -27,10 +28,9 @@ def _pack_check(name: str) -> str | None:
 
 
 EVENT_TEXT = {
-    "play": {"en": "{player} plays {cards} to {dest}", "es": "{player} juega {cards} en {dest}"},
-    "play_hidden": {"en": ["{player} plays {card} face-down to {dest}", "{player} plays a face-down card to {dest}"],
-                    "es": ["{player} juega {card} boca abajo en {dest}",
-                           "{player} juega una carta boca abajo en {dest}"]},
+    "play": {"en": "{player} plays {cards} {dest}", "es": "{player} juega {cards} {dest}"},
+    "play_hidden": {"en": ["{player} plays {card} face-down {dest}", "{player} plays a face-down card {dest}"],
+                    "es": ["{player} juega {card} boca abajo {dest}", "{player} juega una carta boca abajo {dest}"]},
     "fusion": {"en": "{player} fuses {materials} into {result}", "es": "{player} fusiona {materials} en {result}"},
     "equip": {"en": "{player} equips {equip} to {monster}", "es": "{player} equipa {equip} a {monster}"},
     "fail": {"en": "{player}: {discarded} is discarded", "es": "{player}: {discarded} se descarta"},
@@ -38,10 +38,10 @@ EVENT_TEXT = {
     "summon_hidden": {"en": ["{player} puts {card} face-down in {zone}", "{player} puts a face-down monster in {zone}"],
                       "es": ["{player} pone {card} boca abajo en {zone}",
                              "{player} pone un monstruo boca abajo en {zone}"]},
-    "place": {"en": ["{player} places {zone} in {position} position, guardian star {star}",
-                     "{player} places {zone} in {position} position"],
-              "es": ["{player} coloca {zone} en posición de {position}, estrella guardiana {star}",
-                     "{player} coloca {zone} en posición de {position}"]},
+    "place": {"en": ["{player} places the card in {zone} in {position} position with its {star} guardian star",
+                     "{player} places the card in {zone} in {position} position"],
+              "es": ["{player} coloca la carta de {zone} en posición de {position} con su {star} estrella guardiana",
+                     "{player} coloca la carta de {zone} en posición de {position}"]},
     "set": {"en": "{player} sets {card} in {zone}", "es": "{player} coloca {card} en {zone}"},
     "set_hidden": {"en": "{player} sets a card in {zone}", "es": "{player} coloca una carta en {zone}"},
     "activate": {"en": "{player} activates {card}", "es": "{player} activa {card}"},
@@ -51,32 +51,31 @@ EVENT_TEXT = {
     "destroy": {"en": "{player}'s {card} in {zone} is destroyed", "es": "{card} de {player} en {zone} es destruida"},
     "flip": {"en": "{player}'s {card} in {zone} turns face-up",
              "es": "{card} de {player} en {zone} se pone boca arriba"},
-    "position": {"en": "{player}'s {zone} changes to {position} position",
-                 "es": "{zone} de {player} cambia a posición de {position}"},
-    "attack": {"en": "{player} attacks {target} with {attacker}", "es": "{player} ataca {target} con {attacker}"},
-    "trap": {"en": "{player}'s trap {card} springs", "es": "salta la trampa {card} de {player}"},
+    "position": {"en": "{player} switches {zone} to {position} position",
+                 "es": "{player} cambia {zone} a posición de {position}"},
+    "attack": {"en": "{player} attacks from {attacker} {target}", "es": "{player} ataca desde {attacker} {target}"},
+    "trap": {"en": "{player}'s trap {card} springs", "es": "Salta la trampa {card} de {player}"},
     "battle": {"en": ["{player}'s {attacker} ({attack}) battles {target} ({defence})",
                       "{player}'s {attacker} attacks directly for {attack}"],
                "es": ["{attacker} ({attack}) de {player} combate contra {target} ({defence})",
                       "{attacker} de {player} ataca directamente por {attack}"]},
-    "pin": {"en": "{player} cannot attack for {turns} turns", "es": "{player} no puede atacar durante {turns} turnos"},
-    "curse": {"en": "{player}'s monsters' curse changes by {amount}",
-              "es": "la maldición de {player} cambia en {amount}"},
+    "pin": {"en": "{player} cannot attack for {turns}", "es": "{player} no puede atacar durante {turns}"},
+    "curse": {"en": "{player}'s monsters lose {amount} ATK and DEF",
+              "es": "Los monstruos de {player} pierden {amount} de ATK y DEF"},
+    "curse_lifted": {"en": "The curses on {player}'s monsters are lifted",
+                     "es": "Se anulan las maldiciones de los monstruos de {player}"},
     "ritual_failed": {"en": "{player}'s ritual {card} fails: the tributes are not on the field",
-                      "es": "el ritual {card} de {player} falla: los tributos no están en el campo"},
+                      "es": "El ritual {card} de {player} falla: los tributos no están en el campo"},
     "tribute": {"en": "{player} offers {card} from {zone}", "es": "{player} ofrece {card} desde {zone}"},
     "end_turn": {"en": "{player} ends the turn", "es": "{player} termina el turno"},
-    "draw": {"en": ["{player} draws {cards}", "{player} draws {count} card(s)"],
-             "es": ["{player} roba {cards}", "{player} roba {count} carta(s)"]},
+    "draw": {"en": ["{player} draws {cards}", "{player} draws {count}"],
+             "es": ["{player} roba {cards}", "{player} roba {count}"]},
     "deck_out": {"en": "{player} must draw from an empty deck", "es": "{player} debe robar de un mazo vacío"},
     "exodia": {"en": "{player} holds all five pieces of Exodia!", "es": "¡{player} reúne las cinco piezas de Exodia!"},
-    "game_over": {"en": "{winner} wins ({reason}); duel rank {letter} ({score})",
-                  "es": "{winner} gana ({reason}); rango {letter} ({score})"},
+    "game_over": {"en": "{winner} wins: {reason}. Duel rank {letter} ({score} points)",
+                  "es": "{winner} gana: {reason}. Rango de duelo {letter} ({score} puntos)"},
 }
 
-REASON_WORDS = {"lp": {"en": "life points gone", "es": "sin puntos de vida"},
-                "deckout": {"en": "deck ran out", "es": "mazo agotado"},
-                "exodia": {"en": "Exodia assembled", "es": "Exodia reunido"}}
 LOOSE_PLAY_RE = re.compile(r"^play (\d+(?:\+\d+)*) (\S+)( fd)?$")
 PLAY_RE = re.compile(r"^play ([1-5](?:\+[1-5]){0,4}) (act|m[1-5]|s[1-5])( fd)?$")
 PLACE_RE = re.compile(r"^place ([ad])([12])$")
@@ -355,6 +354,11 @@ class ForbiddenGame(Game):
             return 3639 + a[1] - 1 if len(a) == 2 else 3644 + (a[1] - 1) * 5 + a[2] - 1
         return 3669
 
+    def board_hints(self, observation: dict) -> dict | None:
+        """The web board's help for the seat to move (fusion and equip steps of its own cards, star wins)."""
+        from .calc import board_hints
+        return board_hints(self.pack, observation)
+
     # --- text ----------------------------------------------------------------------------------------
     def card_name(self, card_id: int | None) -> str:
         if card_id is None:
@@ -362,24 +366,49 @@ class ForbiddenGame(Game):
         card = self.pack.cards.get(card_id)
         return f"{card.name} #{card_id}" if card else f"#{card_id}"
 
+    def render(self, event: dict, lang: str = "en") -> str:
+        if event["type"] == "curse" and not event.get("amount"):
+            event = {**event, "type": "curse_lifted"}
+        return super().render(event, lang)
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
-        if key == "reason" and value in REASON_WORDS:
-            return REASON_WORDS[value][lang]
+        """Names, never codes: cards by name, zones and counts in words."""
+        es = lang == "es"
         if key in ("player", "winner"):
             return player_name(value, lang)
         if key in ("card", "result", "equip", "monster", "kept", "discarded") or \
                 (key in ("attacker", "target") and isinstance(value, int)):
-            return self.card_name(value)
+            return self._plain_name(value)
         if key in ("cards", "materials"):
-            return " + ".join(self.card_name(c) for c in value)
+            return " + ".join(self._plain_name(c) for c in value)
         if key == "terrain":
-            return self.pack.terrain_names[value]
+            return words.terrain_name(self.pack, value, lang)
         if key == "target" and value is None:
             return "-"
+        if key == "target":
+            if value == "direct":
+                return "directamente" if es else "directly"
+            return f"a {words.zone(value, lang)}" if es else f"against {words.zone(value, lang)}"
+        if key in ("zone", "attacker"):
+            return words.zone(value, lang)
+        if key == "dest":
+            return words.destination(value, lang)
+        if key == "count":
+            return words.count(value, "carta", "cartas") if es else words.count(value, "card", "cards")
+        if key == "turns":
+            return words.count(value, "turno", "turnos") if es else words.count(value, "turn", "turns")
+        if key == "star":
+            return {1: "primera" if es else "first", 2: "segunda" if es else "second"}.get(value, str(value))
+        if key == "reason":
+            return words.REASONS[words.lang_of(lang)].get(value, str(value))
         if key == "position":
             return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
-                lang if lang in ("en", "es") else "en"][value]
+                words.lang_of(lang)][value]
         return str(value)
+
+    def _plain_name(self, card_id: int | None) -> str:
+        card = self.pack.cards.get(card_id) if card_id is not None else None
+        return card.name if card else "?"
 
     def card_rows(self, lang: str = "en") -> list[dict]:
         """Every card of the pack as a flat row (filter with --where type=DR, --min atk=1500, star1=Sun...)."""
@@ -391,7 +420,9 @@ class ForbiddenGame(Game):
                          "star1": STAR_NAMES[c.star1] if monster else "",
                          "star2": STAR_NAMES[c.star2] if monster else "",
                          "effect": "" if monster else
-                         (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else "")})
+                         (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else ""),
+                         "text": words.card_text(self.pack, c, lang),
+                         **{k: c.extra[k] for k in ("level", "attribute") if k in c.extra}})
         return rows
 
     def card_line(self, card_id: int) -> str:
