@@ -11,7 +11,7 @@ let preview = null;          // the action whose button is hovered or focused, d
 let drawn = null;            // the payload on screen before this redraw: boards animate what changed (ui.previous)
 let inspected = null;        // the board thing shown in the inspector
 let drag = null;             // the target id a pointer went down on, for drag-and-drop
-let draws = 0;
+let draws = 0, fromState = false;
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
 let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
@@ -83,6 +83,7 @@ async function receive(message) {
     payload = message;
     if (changed) selection = [];
     if (!board) board = await loadBoard(message.game, lang());
+    fromState = true;
     draw();
   } else if (message.type === "error") {
     say(message.message);
@@ -233,7 +234,12 @@ function draw() {
   preview = null;
   drawBanner();
   drawSeats();
+  // The board's redraw after a state message is timed for bench/bench_redraw.py (the Performance API's user timing).
+  const start = performance.now();
   drawBoard();
+  if (fromState) performance.measure("coliseo:board", { start, end: performance.now() });
+  if (performance.getEntriesByName("coliseo:board").length > 2000) performance.clearMeasures("coliseo:board");
+  fromState = false;
   drawControls();
   drawActions();
   drawInspector();
