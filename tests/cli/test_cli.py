@@ -103,3 +103,31 @@ def test_bad_options_and_agents_are_reported():
     assert "unknown agent" in run("play", "capsule", "--vs", "wizard", input="quit\n").stdout
     assert "must be at least 4" in run("play", "capsule", "-o", "width=2", input="quit\n").stdout
     assert "unknown game" in run("play", "chess", input="quit\n").stdout
+
+
+def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(home):
+    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input="d1-d2\nresign\n")
+    assert result.exit_code == 0 and "Player 1 resigns" in result.stdout
+    assert "Player 2 wins — by resignation" in result.stdout
+    record_file = next((home / "records").glob("capsule-*.json"))
+    record = json.loads(record_file.read_text())
+    assert record["actions"] == ["d1-d2", "!resign 0"]
+    assert record["result"] == {"winners": [1], "reason": "resigned", "scores": None}
+    verified = json.loads(run("verify", str(record_file), "--json").stdout)
+    assert verified["ok"] is True and verified["result"]["reason"] == "resigned"
+    replayed = run("replay", str(record_file), "--lang", "es").stdout
+    assert "!resign 0" in replayed and "Jugador 1 se rinde" in replayed and "por rendición" in replayed
+    record["result"] = {"winners": [0], "reason": "resigned", "scores": None}
+    record_file.write_text(json.dumps(record))
+    assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is False
+
+
+def test_a_resigning_adventurer_in_three_player_fantastiqa_hands_the_seat_to_the_ai(home):
+    result = run("play", "fantastiqa", "--players", "3", "--vs", "random", "--seed", "2", "--lang", "en",
+                 input="resign\n")
+    assert "the AI (greedy) plays their seat to the end" in result.stdout and result.exit_code == 0
+    record_file = next((home / "records").glob("fantastiqa-*.json"))
+    record = json.loads(record_file.read_text())
+    assert "!resign 0" in record["actions"][:-1]
+    assert record["result"]["reason"] != "resigned", "the game went on to its own end"
+    assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is True

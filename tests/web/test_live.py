@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
@@ -199,3 +205,112 @@ def test_while_disconnected_a_banner_shows_and_controls_wait_for_a_fresh_state(p
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=30_000)
     assert page.get_attribute("body", "data-locked") == "false"
     assert page.locator("#board .target").count() > 0 and page.locator("#actions button:not([disabled])").count()
+
+
+# --- resign, draw offers, abandonment ------------------------------------------------------------------
+def command(socket: Socket, kind: str, **fields) -> dict:
+    socket.send({"type": kind, "ply": socket.state["ply"], **fields})
+    return socket.answer()
+
+
+def verified(record: dict) -> str:
+    """`coliseo verify` of the published record, as a person would run it."""
+    path = Path(tempfile.mkdtemp()) / "record.json"
+    path.write_text(json.dumps(record))
+    coliseo = Path(sys.executable).parent / "coliseo"
+    done = subprocess.run([str(coliseo), "verify", str(path)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "300"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_a_resignation_ends_the_game_and_the_published_record_verifies(server):
+    made = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})
+    me = Socket(server, made["id"], made["token"])
+    assert command(me, "resign")["type"] == "ack"
+    over = me.state
+    assert over["result"] == {"winners": [1], "reason": "resigned", "scores": None}
+    assert over["result_text"] == "Player 2 wins — by resignation" and over["legal"] == []
+    assert command(me, "act", action="end")["message"] == "the game is over"
+    record = server.get(f"/api/games/{made['id']}/record")
+    assert record["actions"][-1] == "!resign 0"
+    assert "by resignation" in verified(record)
+    me.close()
+
+
+def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    joined = server.post(f"/api/games/{made['id']}/join", {})
+    one, two = Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])
+    assert command(one, "offer-draw")["type"] == "ack"
+    assert two.next("state")["draw_offer"] == 0
+    assert "accept or decline" in command(two, "offer-draw")["message"]
+    assert command(one, "accept-draw")["message"] == "there is no draw offer from your opponent to answer"
+    assert command(two, "decline-draw")["type"] == "ack"
+    assert one.next("state")["draw_offer"] is None
+    assert command(one, "offer-draw")["type"] == "ack"
+    assert command(one, "act", action="d1-d2")["type"] == "ack"            # the offerer's next action
+    lapsed = two.next("state")
+    while lapsed["ply"] < 4:
+        lapsed = two.next("state")
+    assert lapsed["draw_offer"] is None and "Player 1's draw offer lapses" in [e["text"] for e in lapsed["log"]]
+    assert command(two, "offer-draw")["type"] == "ack"
+    one.next("state")
+    assert command(one, "accept-draw")["type"] == "ack"
+    over = one.state
+    assert over["result"] == {"winners": [], "reason": "draw_agreed", "scores": None}
+    record = server.get(f"/api/games/{made['id']}/record")
+    assert record["actions"] == ["!offer-draw 0", "!decline-draw 1", "!offer-draw 0", "d1-d2", "!offer-draw 1",
+                                 "!accept-draw 0"]
+    assert "drawn by agreement" in verified(record)
+    for socket in (one, two):
+        socket.close()
+
+
+def test_draw_offers_are_for_two_players_and_a_resigning_adventurer_hands_the_seat_to_the_ai(server):
+    made = server.post("/api/games", {"game": "fantastiqa", "options": {"players": 3},
+                                      "seats": [{"kind": "human"}] * 3})
+    me = Socket(server, made["id"], made["token"])
+    assert command(me, "offer-draw")["message"] == "draw offers are for two-player games"
+    assert command(me, "resign")["type"] == "ack"
+    after = me.state
+    assert after["result"] is None and after["resigned"] == [0]
+    assert after["seats"][0]["resigned"] and after["seats"][0]["kind"] == "human"
+    while me.state["current_player"] == 0:                                 # the AI plays the resigned seat
+        me.next("state")
+    assert command(me, "resign")["message"] == "you have resigned; your seat is played by the AI"
+    me.close()
+
+
+def test_a_game_idle_past_the_limit_ends_as_abandoned_and_its_record_is_published(tmp_path):
+    server = Server(tmp_path / "idle.db", args=("--abandon-after", "2s", "--idle-check", "0.2")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+        busy = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})
+        me = Socket(server, busy["id"], busy["token"])
+        deadline = time.monotonic() + 30
+        while not server.get(f"/api/games/{made['id']}")["finished"] and time.monotonic() < deadline:
+            assert command(me, "act", action=me.my_turn()["legal"][-1])["type"] == "ack"
+            time.sleep(0.5)
+        assert not server.get(f"/api/games/{busy['id']}")["finished"], "a game being played is not abandoned"
+        record = server.get(f"/api/games/{made['id']}/record")
+        assert record["actions"] == ["!abandon"]
+        assert record["result"] == {"winners": [], "reason": "abandoned", "scores": None}
+        assert "abandoned" in verified(record)
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    open_seat(page, server, made)
+    page.click("#resign")
+    assert "Resign this game?" in page.inner_text("#resign-confirm")
+    page.click("#resign-no")
+    assert page.locator("#resign-confirm").count() == 0 and page.get_attribute("body", "data-over") == "false"
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("body[data-over='true']")
+    assert "Player 2 wins — by resignation" in page.inner_text("#status")
+    assert page.locator("#resign").count() == 0

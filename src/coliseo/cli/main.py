@@ -15,7 +15,7 @@ from coliseo import __version__, list_games, load_game
 from coliseo.agents import agent_names, make_agent
 from coliseo.core.errors import ColiseoError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import check_lang, default_lang
+from coliseo.core.i18n import check_lang, default_lang, result_words
 from coliseo.core.match import Match, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
@@ -215,14 +215,16 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
         fail("--view must be a seat number or spectator")
     g = match.game
     if json_out:
-        print(json.dumps({"events": match.events_for(viewer), "result": match.state.result}, ensure_ascii=False))
+        print(json.dumps({"events": match.events_for(viewer), "result": match.result}, ensure_ascii=False))
         return
     for i, step in enumerate(match.steps, 1):
-        console.print(f"[bold]{i}.[/bold] {g.format_action(step.action)}")
+        console.print(f"[bold]{i}.[/bold] {escape(match.format(step.action))}")
         for event in view_events(step.events, viewer):
             console.print(f"    {g.render(event, lang)}")
     console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
-    outcome = "the same result as the record" if match.state.result == doc.get("result") else \
+    if match.result:
+        console.print(f"Result: {escape(result_words(g, match.result, lang))}")
+    outcome = "the same result as the record" if match.result == doc.get("result") else \
         "[red]a different result from the record[/red]"
     console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
 
@@ -238,12 +240,13 @@ def verify_cmd(file: Path, json_out: bool = JsonOption) -> None:
             raise typer.Exit(1) from None
         console.print(f"[red]NOT VERIFIED:[/red] {escape(str(e))}")
         raise typer.Exit(1) from None
-    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.state.result}
+    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.result}
     if json_out:
         print(json.dumps(summary))
     else:
         console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, "
-                      f"seed matches its commitment, result {match.state.result}")
+                      f"seed matches its commitment, result {match.result} "
+                      f"({escape(result_words(match.game, match.result, 'en')) if match.result else 'unfinished'})")
 
 
 @app.command("agents")

@@ -150,6 +150,17 @@ class Store:
                               .order_by(games.c.created.desc(), games.c.id).limit(limit)).mappings().all()
         return [_stored(row, [""] * (row["n"] or 0)) for row in rows]
 
+    def idle_unfinished(self, before: str) -> list[tuple[str, int]]:
+        """(id, number of actions) of each unfinished game whose last action (or creation) is before `before`."""
+        last = (select(actions.c.game_id, func.max(actions.c.at).label("at"), func.count().label("n"))
+                .group_by(actions.c.game_id).subquery())
+        moved = func.coalesce(last.c.at, games.c.created)
+        with self.engine.connect() as db:
+            rows = db.execute(select(games.c.id, func.coalesce(last.c.n, 0))
+                              .outerjoin(last, last.c.game_id == games.c.id)
+                              .where(games.c.finished.is_(False), moved < before)).all()
+        return [(row[0], row[1]) for row in rows]
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(games.c.id).where(games.c.finished.is_(False))).scalars().all())

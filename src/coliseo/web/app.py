@@ -3,15 +3,17 @@
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
   client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
   client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
+  client → {"type": "resign" | "offer-draw" | "accept-draw" | "decline-draw", "ply": n, "ref": any}
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
   server → {"type": "error", "message": "the game has moved on: …", "stale": true, "ref": any}, then a "state"
 The token travels inside the socket, never in a URL, so it appears in no log.
 
-Every act and undo names the `ply` of the position it was chosen on (the state's "ply"). Any other ply is
-refused as stale and changes nothing: a double click, a late click or a replayed message can never land on a
-later position. The store's key (game_id, ply) settles a race between writers the same way.
+Every command (act, undo, resign, the draw offers) names the `ply` of the position it was chosen on (the
+state's "ply"). Any other ply is refused as stale and changes nothing: a double click, a late click or a
+replayed message can never land on a later position. The store's key (game_id, ply) settles a race between
+writers the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -80,14 +84,26 @@ class Problem(BaseModel):
 ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
 
 
-def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
+TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `coliseo serve` lets the host choose (docs/web.md lists each option)."""
+
+    abandon_after: float = 7 * 86_400     # seconds without an action before an unfinished game ends as abandoned
+
+
+def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
     store = Store(db_url)
     tables = Tables(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
         await tables.resume_all()
-        watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds))
+        watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds,
+                                                                      settings.abandon_after))
         yield
         watchdog.cancel()
         tables.close()
@@ -220,15 +236,19 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
-                    if kind not in ("act", "undo") or (kind == "act" and not isinstance(message.get("action"), str)):
+                    if kind not in ("act", "undo", *TABLE_COMMANDS) or (
+                            kind == "act" and not isinstance(message.get("action"), str)):
                         raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation, \"ply\": n} or "
-                                           "{\"type\": \"undo\", \"ply\": n}")
+                                           "{\"type\": \"undo\" | \"resign\" | \"offer-draw\" | \"accept-draw\" | "
+                                           "\"decline-draw\", \"ply\": n}")
                     if not isinstance(ply, int) or isinstance(ply, bool):
-                        raise ColiseoError("act and undo carry \"ply\": the ply of the position they were chosen on")
+                        raise ColiseoError(f"{kind} carries \"ply\": the ply of the position it was chosen on")
                     if kind == "act":
                         now = await tables.act(table, seat, message["action"], ply)
-                    else:
+                    elif kind == "undo":
                         now = await tables.undo(table, seat, ply)
+                    else:
+                        now = await tables.command(table, seat, kind, ply)
                 except MovedOn as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref, "stale": True})
                     await websocket.send_json(table.payload(seat, lang))
@@ -325,7 +345,15 @@ async def _receive(websocket: WebSocket) -> dict:
     return message
 
 
-async def _idle_watch(tables: Tables, every: float) -> None:
+async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:
+    # Abandonment asks the store about every game: not more often than a tenth of its limit (or a minute).
+    abandon_every, last_abandon = min(60.0, abandon_after / 10), 0.0
     while True:
         await asyncio.sleep(every)
-        await tables.hand_idle_seats()
+        try:
+            await tables.hand_idle_seats()
+            if time.monotonic() - last_abandon >= abandon_every:
+                last_abandon = time.monotonic()
+                await tables.abandon_idle(abandon_after)
+        except Exception:
+            log.exception("the idle watch failed; it tries again")

@@ -16,18 +16,21 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from coliseo.agents import Seat, agent_names, make_agent
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
-from coliseo.core.match import Match, seed_commitment
+from coliseo.core.i18n import result_words
+from coliseo.core.match import Command, Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import PlyTaken, Store, StoredGame
 
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
+SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
 log = logging.getLogger("coliseo.web")
 
@@ -84,6 +87,12 @@ class Table:
         for player, seat in enumerate(stored.seats):
             if seat["kind"] == "ai":
                 self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
+        self.hand_resigned_seats()
+
+    def hand_resigned_seats(self) -> None:
+        """In games of three or more a resigned player's seat plays on, by the AI (their choice is in the record)."""
+        for player in self.match.resigned - set(self.agents):
+            self.agents[player] = make_agent(HANDOVER_AGENT, self.game, seed=secrets.randbits(32))
 
     # --- who is who --------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -97,7 +106,7 @@ class Table:
         raise Forbidden("this seat token does not open any seat of this game")
 
     def ai_to_move(self) -> int | None:
-        player = self.match.state.current_player
+        player = self.match.current_player
         return player if player in self.agents else None
 
     # --- what a seat sees ------------------------------------------------------------------------------
@@ -112,7 +121,7 @@ class Table:
                 break
         last = view_events(match.steps[-1].events, seat) if match.steps else []
         observation = state.observation(seat)
-        to_move = seat is not None and seat == state.current_player and seat not in self.agents
+        to_move = seat is not None and seat == match.current_player and seat not in self.agents
         return {
             "type": "state",
             "id": self.id,
@@ -122,8 +131,11 @@ class Table:
             "seats": self.public_seats(),
             "ply": len(match.steps),
             "turn": state.turn,
-            "current_player": state.current_player,
-            "result": state.result,
+            "current_player": match.current_player,
+            "result": match.result,
+            "result_text": result_words(game, match.result, lang) if match.result else None,
+            "draw_offer": match.draw_offer,
+            "resigned": sorted(match.resigned),
             "observation": observation,
             "picture": picture(game, observation, lang),
             "log": log,
@@ -148,13 +160,15 @@ class Table:
 
     def public_seats(self) -> list[dict]:
         return [{"kind": s["kind"], "agent": s.get("agent"), "taken": bool(s.get("token_hash")) or s["kind"] == "ai",
-                 "handed_over": bool(s.get("handed_over"))} for s in self.stored.seats]
+                 "handed_over": bool(s.get("handed_over")), "resigned": p in self.match.resigned}
+                for p, s in enumerate(self.stored.seats)]
 
     def summary(self) -> dict:
         state = self.match.state
         return {"id": self.id, "game": self.game.id, "name": self.game.name("en"), "created": self.stored.created,
                 "seats": self.public_seats(), "ply": len(self.match.steps), "turn": state.turn,
-                "current_player": state.current_player, "finished": state.is_over, "result": state.result,
+                "current_player": self.match.current_player, "finished": self.match.is_over,
+                "result": self.match.result,
                 "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
 
     async def broadcast(self) -> None:
@@ -308,11 +322,11 @@ class Tables:
         async with table.lock:
             check_ply(table, ply)
             state = table.match.state
-            if state.is_over:
+            if table.match.is_over:
                 raise IllegalAction("the game is over")
             if seat in table.agents:
                 raise IllegalAction("this seat is played by the AI")
-            if state.current_player != seat:
+            if table.match.current_player != seat:
                 raise IllegalAction("it is not your turn")
             action = table.game.parse_action(state, text)
             await self._play(table, action)
@@ -337,14 +351,28 @@ class Tables:
         await table.broadcast()
         return ply - 1
 
+    async def command(self, table: Table, seat: int, name: str, ply: int) -> int:
+        """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at `ply`; the new ply."""
+        async with table.lock:
+            check_ply(table, ply)
+            await self._play(table, Command(name, seat))
+            table.hand_resigned_seats()
+            table.last_activity = time.monotonic()
+        await table.broadcast()
+        self.kick_ai(table)
+        return ply + 1
+
     async def _play(self, table: Table, action) -> None:
         """Apply and store at the next ply; if storing fails the game is put back as the store has it."""
         match = table.match
-        player, ply = match.state.current_player, len(match.steps) + 1
+        ply = len(match.steps) + 1
+        if isinstance(action, Command):
+            player = SERVER_PLAYER if action.player is None else action.player
+        else:
+            player = match.state.current_player
         match.play(action)
         try:
-            await self.stored_call(self.store.add_action, table.id, ply, table.game.format_action(action), player,
-                                    match.state.result)
+            await self.stored_call(self.store.add_action, table.id, ply, match.format(action), player, match.result)
         except PlyTaken:
             await self._reload(table)        # another process wrote that ply: take its version
             raise MovedOn(ply - 1, len(table.match.steps)) from None
@@ -354,8 +382,26 @@ class Tables:
             except Exception:  # noqa: BLE001 - the store is out of reach: forget the game, `get` reloads it later
                 self.live.pop(table.id, None)
             raise
-        if match.state.is_over:
-            table.stored.finished, table.stored.result = True, match.state.result
+        if match.is_over:
+            table.stored.finished, table.stored.result = True, match.result
+
+    async def abandon_idle(self, idle_seconds: float) -> None:
+        """Unfinished games nobody has moved in for `idle_seconds` end as abandoned; their records are published."""
+        before = datetime.fromtimestamp(time.time() - idle_seconds, UTC).isoformat(timespec="seconds")
+        for game_id, plies in await self.stored_call(self.store.idle_unfinished, before):
+            try:
+                table = await self.get(game_id)
+            except (NotFound, Conflict):
+                continue
+            async with table.lock:
+                if table.match.is_over or len(table.match.steps) != plies:
+                    continue                   # it moved since the store was asked
+                try:
+                    await self._play(table, Command("abandon"))
+                except MovedOn:
+                    continue
+            await table.broadcast()
+            self.release(table)
 
     def kick_ai(self, table: Table) -> None:
         if table.ai_task is None or table.ai_task.done():
@@ -389,7 +435,7 @@ class Tables:
         clock = time.monotonic()
         for table in list(self.live.values()):
             limit = table.stored.idle_seconds
-            player = table.match.state.current_player
+            player = table.match.current_player
             if not limit or player is None or player in table.agents or clock - table.last_activity < limit:
                 continue
             async with table.lock:
@@ -403,7 +449,7 @@ class Tables:
 
     def record(self, table: Table) -> dict:
         """The record, only once the game is over: before that even the action list could tell too much."""
-        if not table.match.state.is_over:
+        if not table.match.is_over:
             raise Conflict("the record is published when the game is over")
         return table.match.record()
 
@@ -418,7 +464,7 @@ class Tables:
         for ply, step in enumerate(match.steps, 1):
             events = again.play(step.action)
             observation = again.state.observation(viewer)
-            frames.append({"ply": ply, "action": game.format_action(step.action), "player": step.player,
+            frames.append({"ply": ply, "action": again.format(step.action), "player": step.player,
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)

@@ -9,6 +9,7 @@ let socket = null, seatInfo = null, payload = null, board = null, selection = []
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
+let confirmingResign = false;
 
 async function start() {
   document.documentElement.lang = lang();
@@ -182,7 +183,7 @@ function draw() {
   $("seats").replaceChildren(...payload.seats.map((s, p) => el("span",
     { class: `seat${payload.current_player === p ? " turn" : ""}`, "data-seat": p },
     `${t("player", { n: p + 1 })}: ${s.kind === "ai" ? `${t("ai")} ${s.agent}` : s.taken ? t("human") : t("free")}`,
-    s.handed_over ? ` (${t("handed")})` : "", p === me ? ` (${t("you")})` : "")));
+    s.resigned ? ` (${t("resignedSeat")})` : s.handed_over ? ` (${t("handed")})` : "", p === me ? ` (${t("you")})` : "")));
   preview = null;
   drawBoard();
   drawActions();
@@ -194,6 +195,7 @@ function draw() {
 }
 
 function resultText(result) {
+  if (payload.result_text) return `${t("over")} — ${payload.result_text}`;
   const winners = result.winners || [];
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
 }
@@ -202,6 +204,33 @@ function drawLog() {
   const log = $("log");
   log.replaceChildren(...payload.log.map((e) => el("li", { class: e.ply === payload.ply ? "last" : "" }, e.text)));
   log.scrollTop = log.scrollHeight;
+}
+
+// --- resign and draw offers: commands like any other, with the position's ply ----------------
+function tableCommands() {
+  const me = payload.you;
+  if (me === null || payload.result || payload.resigned.includes(me)) return [];
+  const command = (id, words, type) => el("button", { id, disabled: controlsLocked(),
+    onclick: () => { confirmingResign = false; sendCommand({ type }); } }, words);
+  const out = [];
+  if (payload.seats.length === 2) {
+    const offer = payload.draw_offer;
+    if (offer === null) out.push(command("offer-draw", t("offerDraw"), "offer-draw"));
+    else if (offer === me) out.push(el("span", { id: "draw-offered" }, t("drawOffered")));
+    else {
+      out.push(el("span", { id: "draw-offer" }, t("drawOffer", { p: t("player", { n: offer + 1 }) }), " "),
+        command("accept-draw", t("acceptDraw"), "accept-draw"), " ", command("decline-draw", t("declineDraw"), "decline-draw"));
+    }
+  }
+  if (confirmingResign) {
+    out.push(el("span", { id: "resign-confirm", role: "alert" }, t("resignSure"), " "),
+      command("resign-yes", t("resignYes"), "resign"), " ",
+      el("button", { id: "resign-no", onclick: () => { confirmingResign = false; drawLinks(); } }, t("resignNo")));
+  } else {
+    out.push(el("button", { id: "resign", disabled: controlsLocked(),
+      onclick: () => { confirmingResign = true; drawLinks(); } }, t("resign")));
+  }
+  return [el("p", { class: "table-commands" }, out.flatMap((x) => [x, " "]))];
 }
 
 function drawLinks() {
@@ -216,6 +245,7 @@ function drawLinks() {
   if (payload.can_undo) {
     items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
   }
+  items.push(...tableCommands());
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
