@@ -9,6 +9,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -118,7 +120,7 @@ def test_a_command_without_its_ply_is_refused(server, message, words):
 def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_path):
     """A second server on the same file holds the game in memory at ply 0 when the first one stores ply 1."""
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
-    joined = server.post(f"/api/games/{made['id']}/join", {})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     other = Server(tmp_path / "web.db").start()
     try:
         watcher = Socket(other, made["id"], joined["token"])          # keeps the game live in the other process
@@ -240,7 +242,7 @@ def test_a_resignation_ends_the_game_and_the_published_record_verifies(server):
 
 def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
-    joined = server.post(f"/api/games/{made['id']}/join", {})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     one, two = Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])
     assert command(one, "offer-draw")["type"] == "ack"
     assert two.next("state")["draw_offer"] == 0
@@ -314,3 +316,75 @@ def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, se
     page.wait_for_selector("body[data-over='true']")
     assert "Player 2 wins — by resignation" in page.inner_text("#status")
     assert page.locator("#resign").count() == 0
+
+
+# --- private by default ---------------------------------------------------------------------------------
+def post(server, path: str, body: dict) -> tuple[int, dict]:
+    """A POST that returns (status, body) for refusals too."""
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_a_new_game_is_unlisted_and_joining_it_needs_the_invite(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    assert made["join_url"] == f"/play/{made['id']}?join=1#invite={made['invite']}"
+    assert made["id"] not in [g["id"] for g in server.get("/api/games")]
+    for stranger in ({}, {"invite": "guess"}, {"invite": made["token"]}):
+        status, refused = post(server, f"/api/games/{made['id']}/join", stranger)
+        assert status == 403 and refused["detail"] == "joining this game needs its invite link"
+    status, joined = post(server, f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    assert status == 200 and joined["seat"] == 1
+    assert Socket(server, made["id"], joined["token"]).state["you"] == 1
+
+
+def test_the_creator_lists_a_game_and_then_anyone_may_join_it(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}] * 2})
+    status, refused = post(server, f"/api/games/{made['id']}/listing", {"token": made["invite"], "listed": True})
+    assert status == 403 and "creator" in refused["detail"]
+    assert post(server, f"/api/games/{made['id']}/listing", {"token": made["token"], "listed": True})[0] == 200
+    assert made["id"] in [g["id"] for g in server.get("/api/games")]
+    assert post(server, f"/api/games/{made['id']}/join", {})[0] == 200
+    listed = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE, "listed": True})
+    assert listed["id"] in [g["id"] for g in server.get("/api/games")]
+
+
+def test_spectating_is_open_by_link_unless_the_creator_asks_for_the_invite(server):
+    open_game = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    assert Socket(server, open_game["id"]).state["you"] is None
+    closed = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI, "spectators_need_invite": True})
+    assert closed["spectate_url"].endswith(f"#invite={closed['invite']}")
+    with pytest.raises(AssertionError, match="watching this game needs its invite link"):
+        Socket(server, closed["id"])
+    watcher = connect(f"ws://127.0.0.1:{server.port}/ws/{closed['id']}").__enter__()
+    watcher.send(json.dumps({"type": "hello", "token": None, "invite": closed["invite"]}))
+    assert json.loads(watcher.recv(timeout=10))["you"] is None
+    watcher.close()
+
+
+def test_a_friend_joins_by_the_invite_link_and_a_stranger_without_it_is_refused(browser, server):
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
+    try:
+        creator, friend, stranger = (c.new_page() for c in contexts)
+        creator.goto(server.url + "/")
+        creator.select_option("#seat-1", "human")
+        creator.click("#create")
+        creator.wait_for_selector("body[data-ply]")
+        game_id = creator.url.rsplit("/", 1)[-1]
+        assert game_id not in [g["id"] for g in server.get("/api/games")]
+        stranger.goto(f"{server.url}/play/{game_id}?join=1")
+        stranger.wait_for_selector("body[data-ply]")
+        assert "invite" in stranger.inner_text("#message") and stranger.locator(".seat", has_text="(you)").count() == 0
+        friend.goto(creator.input_value("#join-link"))
+        friend.wait_for_selector(".seat:has-text('(you)')")
+        assert "Player 2" in friend.inner_text(".seat:has-text('(you)')")
+        creator.click("#listing")
+        creator.wait_for_selector("#listing:has-text('Take this game off')")
+        assert game_id in [g["id"] for g in server.get("/api/games")]
+    finally:
+        for context in contexts:
+            context.close()

@@ -1,7 +1,8 @@
 """The web table's FastAPI app: REST for games and records, one WebSocket per seat, the static pages.
 
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
-  client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
+  client → {"type": "hello", "token": str | null, "lang": "en" | "es", "invite": str?}   first; null token =
+           spectator (who also gives the invite when the creator asked that spectators need it)
   client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
   client → {"type": "resign" | "offer-draw" | "accept-draw" | "decline-draw", "ply": n, "ref": any}
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
@@ -57,12 +58,15 @@ class CreateGame(BaseModel):
     options: dict[str, bool | int | str | list[str]] = Field(default_factory=dict, max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     idle_seconds: int | None = Field(default=None, ge=5, le=86_400)
+    listed: bool = Field(default=False, description="shown in the lobby's list (joinable without the invite)")
+    spectators_need_invite: bool = Field(default=False, description="spectating needs the invite link too")
 
 
 class Created(BaseModel):
     id: str
     seat: int | None
     token: str | None
+    invite: str
     play_url: str
     join_url: str
     spectate_url: str
@@ -70,6 +74,12 @@ class Created(BaseModel):
 
 class JoinGame(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=7)
+    invite: str | None = Field(default=None, max_length=100, description="the secret of the invite link")
+
+
+class Listing(BaseModel):
+    token: str = Field(max_length=100, description="the creator's seat token")
+    listed: bool
 
 
 class Joined(BaseModel):
@@ -81,7 +91,8 @@ class Problem(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+ERRORS = {400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
+          422: {"model": Problem}}
 
 
 TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
@@ -129,6 +140,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def not_found(_request, error: NotFound):
         return JSONResponse({"detail": str(error)}, status_code=404)
 
+    @app.exception_handler(Forbidden)
+    async def forbidden(_request, error: Forbidden):
+        return JSONResponse({"detail": str(error)}, status_code=403)
+
     @app.exception_handler(Conflict)
     async def conflict(_request, error: Conflict):
         return JSONResponse({"detail": str(error)}, status_code=409)
@@ -163,15 +178,19 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
 
     @app.post("/api/games", status_code=201, responses=ERRORS)
     async def create(body: CreateGame) -> Created:
-        """A new game. The creator gets the first human seat's token; the join link opens the others."""
-        table, seat, token = await tables.create(body.game, body.options, [s.model_dump() for s in body.seats],
-                                                 body.idle_seconds)
-        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
-                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
+        """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
+        secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
+        table, seat, token, invite = await tables.create(
+            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds,
+            listed=body.listed, spectators_need_invite=body.spectators_need_invite)
+        watch = f"#invite={invite}" if body.spectators_need_invite else ""
+        return Created(id=table.id, seat=seat, token=token, invite=invite, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1#invite={invite}",
+                       spectate_url=f"/play/{table.id}?spectate=1{watch}")
 
     @app.get("/api/games")
     async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
-        """The most recent games."""
+        """The most recent listed games (a new game is unlisted until its creator lists it)."""
         rows = await asyncio.to_thread(store.list_games, limit)
         return [{"id": g.id, "game": g.game, "created": g.created, "ply": len(g.actions), "finished": g.finished,
                  "result": g.result,
@@ -186,9 +205,15 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
-        """Take a free human seat (the first one unless named)."""
-        seat, token = await tables.join(game_id, body.seat)
+        """Take a free human seat (the first one unless named); an unlisted game needs its invite."""
+        seat, token = await tables.join(game_id, body.seat, body.invite)
         return Joined(seat=seat, token=token)
+
+    @app.post("/api/games/{game_id}/listing", responses=ERRORS)
+    async def listing(game_id: GameId, body: Listing) -> dict[str, bool]:
+        """The creator lists the game in the lobby (anyone may then join it) or takes it off."""
+        await tables.set_listed(await tables.get(game_id), body.token, body.listed)
+        return {"listed": body.listed}
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
@@ -216,6 +241,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             if token is not None and (not isinstance(token, str) or len(token) > 100):
                 raise Forbidden("a seat token is a short string")
             seat = table.seat_of(token)
+            if seat is None and not table.may_watch(hello.get("invite")):
+                raise Forbidden("watching this game needs its invite link")
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
             with contextlib.suppress(Exception):

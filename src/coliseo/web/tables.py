@@ -105,6 +105,27 @@ class Table:
                 return player
         raise Forbidden("this seat token does not open any seat of this game")
 
+    def seat_of_or_none(self, token: str) -> int | None:
+        try:
+            return self.seat_of(token)
+        except Forbidden:
+            return None
+
+    # --- who may find, join and watch the game ------------------------------------------------------------
+    def listed(self) -> bool:
+        return self.stored.access is None or self.stored.access["listed"]
+
+    def invited(self, invite: str | None) -> bool:
+        rights = self.stored.access
+        if rights is None:
+            return True
+        return (isinstance(invite, str) and len(invite) <= 100
+                and hmac.compare_digest(rights["invite_hash"], hash_token(invite)))
+
+    def may_watch(self, invite: str | None) -> bool:
+        rights = self.stored.access
+        return rights is None or not rights["spectators_need_invite"] or self.invited(invite)
+
     def ai_to_move(self) -> int | None:
         player = self.match.current_player
         return player if player in self.agents else None
@@ -135,6 +156,8 @@ class Table:
             "result": match.result,
             "result_text": result_words(game, match.result, lang) if match.result else None,
             "draw_offer": match.draw_offer,
+            "listed": self.listed(),
+            "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
             "resigned": sorted(match.resigned),
             "observation": observation,
             "picture": picture(game, observation, lang),
@@ -167,6 +190,7 @@ class Table:
         state = self.match.state
         return {"id": self.id, "game": self.game.id, "name": self.game.name("en"), "created": self.stored.created,
                 "seats": self.public_seats(), "ply": len(self.match.steps), "turn": state.turn,
+                "listed": self.listed(),
                 "current_player": self.match.current_player, "finished": self.match.is_over,
                 "result": self.match.result,
                 "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
@@ -209,8 +233,10 @@ class Tables:
         self.ai_pool = self.store_pool = None
 
     # --- creating and loading --------------------------------------------------------------------------
-    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
-        """A new game; returns (table, seat, token) for the creator (the first human seat, if any)."""
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None, *,
+                     listed: bool = False, spectators_need_invite: bool = False) -> tuple:
+        """A new game; returns (table, seat, token, invite): the creator's seat (the first human one, if any)
+        and token, and the invite secret that opens the other seats (and spectating, when asked)."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -238,15 +264,18 @@ class Tables:
             creator, token = humans[0], new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
         match = Match(game, seed, None)
+        invite = new_token()
         stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
                             seed=seed, salt=match.salt, created=match.created, seats=stored_seats,
-                            idle_seconds=idle_seconds)
+                            idle_seconds=idle_seconds,
+                            access={"listed": listed, "invite_hash": hash_token(invite),
+                                    "spectators_need_invite": spectators_need_invite, "creator": creator})
         match.players = [s.get("agent") or "human" for s in stored_seats]
         await self.stored_call(self.store.create_game, stored)
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
         self.kick_ai(table)
-        return table, creator, token
+        return table, creator, token, invite
 
     async def get(self, game_id: str) -> Table:
         table = self.live.get(game_id)
@@ -295,8 +324,10 @@ class Tables:
             if self.live.get(table.id) is table:
                 del self.live[table.id]
 
-    async def join(self, game_id: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, game_id: str, seat: int | None, invite: str | None) -> tuple[int, str]:
         table = await self.get(game_id)
+        if not table.listed() and not table.invited(invite):
+            raise Forbidden("joining this game needs its invite link")
         async with table.lock:
             seats = table.stored.seats
             free = [p for p, s in enumerate(seats) if s["kind"] == "human" and not s.get("token_hash")]
@@ -350,6 +381,15 @@ class Tables:
             match.undo(seat)
         await table.broadcast()
         return ply - 1
+
+    async def set_listed(self, table: Table, token: str, listed: bool) -> None:
+        """The creator lists the game in the lobby (or takes it off)."""
+        rights = table.stored.access
+        if rights is None or rights["creator"] is None or table.seat_of_or_none(token) != rights["creator"]:
+            raise Forbidden("only the game's creator, with their seat token, can list or unlist it")
+        await self.stored_call(self.store.set_listed, table.id, listed)
+        rights["listed"] = listed
+        await table.broadcast()
 
     async def command(self, table: Table, seat: int, name: str, ply: int) -> int:
         """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at `ply`; the new ply."""

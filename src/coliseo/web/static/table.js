@@ -6,6 +6,8 @@ const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
+// The invite secret travels after '#' in links (never sent to a server); joined seats keep it to share it on.
+let invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
@@ -17,14 +19,15 @@ async function start() {
   $("actions-title").textContent = t("actions");
   $("log-title").textContent = t("log");
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
+  if (seatInfo && seatInfo.invite) invite = seatInfo.invite;
   if (params.has("spectate")) seatInfo = null;
   else if (params.has("join") && !seatInfo) {
     const response = await fetch(`/api/games/${gameId}/join`, { method: "POST",
-      headers: { "content-type": "application/json" }, body: "{}" });
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ invite }) });
     const answer = await response.json();
     if (response.ok) {
-      seatInfo = answer;
-      localStorage.setItem(seatKey(gameId), JSON.stringify(answer));
+      seatInfo = { ...answer, invite };
+      localStorage.setItem(seatKey(gameId), JSON.stringify(seatInfo));
       history.replaceState(null, "", `/play/${gameId}`);
     } else say(answer.detail);
   }
@@ -36,7 +39,7 @@ function connect() {
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
   socket.onopen = () => {
     retry = 300;
-    socket.send(JSON.stringify({ type: "hello", token: seatInfo ? seatInfo.token : null, lang: lang() }));
+    socket.send(JSON.stringify({ type: "hello", token: seatInfo ? seatInfo.token : null, lang: lang(), invite }));
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = () => {
@@ -233,13 +236,28 @@ function tableCommands() {
   return [el("p", { class: "table-commands" }, out.flatMap((x) => [x, " "]))];
 }
 
+// The creator decides whether the game is listed in the lobby (where anyone may join it).
+function listingToggle() {
+  const toggle = async () => {
+    const response = await fetch(`/api/games/${gameId}/listing`, { method: "POST",
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ token: seatInfo.token, listed: !payload.listed }) });
+    if (!response.ok) say((await response.json()).detail);
+  };
+  return el("p", {}, el("button", { id: "listing", onclick: toggle }, payload.listed ? t("unlist") : t("list")));
+}
+
 function drawLinks() {
   const origin = location.origin;
   const items = [el("h2", {}, t("links"))];
-  if (payload.seats.some((s) => !s.taken)) {
-    items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1` })));
+  const secret = invite ? `#invite=${invite}` : "";
+  if (payload.seats.some((s) => !s.taken) && (invite || payload.listed)) {
+    items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1${secret}` })));
   }
-  items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
+  if (invite || !payload.watch_needs_invite) {
+    items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, id: "spectate-link",
+      value: `${origin}/play/${gameId}?spectate=1${payload.watch_needs_invite ? secret : ""}` })));
+  }
+  if (seatInfo && seatInfo.creator && !payload.result) items.push(listingToggle());
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
   if (payload.can_undo) {
