@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from coliseo.store import PlyTaken, Store, StoredGame
@@ -135,8 +137,8 @@ def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_pa
         assert refused["stale"] and "moved on" in refused["message"]
         assert there.next("state")["ply"] == 1, "the loser reloaded the game from the store"
         assert stored_actions(server, made["id"]) == ["end"]
-        for socket in (watcher, here, there):
-            socket.close()
+        for seat in (watcher, here, there):
+            seat.close()
     finally:
         other.stop()
 
@@ -265,8 +267,8 @@ def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
     assert record["actions"] == ["!offer-draw 0", "!decline-draw 1", "!offer-draw 0", "d1-d2", "!offer-draw 1",
                                  "!accept-draw 0"]
     assert "drawn by agreement" in verified(record)
-    for socket in (one, two):
-        socket.close()
+    for seat in (one, two):
+        seat.close()
 
 
 def test_draw_offers_are_for_two_players_and_a_resigning_adventurer_hands_the_seat_to_the_ai(server):
@@ -388,3 +390,90 @@ def test_a_friend_joins_by_the_invite_link_and_a_stranger_without_it_is_refused(
     finally:
         for context in contexts:
             context.close()
+
+
+# --- limits -----------------------------------------------------------------------------------------------
+def test_new_games_per_client_are_rate_limited_with_a_429(tmp_path):
+    server = Server(tmp_path / "rate.db", args=("--games-per-minute", "3")).start()
+    try:
+        answers = [post(server, "/api/games", {"game": "capsule", "seats": TWO_PEOPLE}) for _ in range(4)]
+        assert [status for status, _ in answers] == [201, 201, 201, 429]
+        assert "too many new games from your address: at most 3 a minute" in answers[-1][1]["detail"]
+    finally:
+        server.stop()
+
+
+def test_websocket_messages_are_rate_limited_with_an_error_message(tmp_path):
+    server = Server(tmp_path / "rate.db", args=("--messages-per-second", "5")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+        me = Socket(server, made["id"], made["token"])
+        for n in range(20):
+            me.send({"type": "undo", "ply": 0, "ref": n})
+        answers = [me.answer()["message"] for _ in range(20)]
+        assert answers.count("nothing to undo") == 0 and sum("too many messages" in a for a in answers) >= 10
+        assert sum(a.startswith("nothing to undo") for a in answers) >= 5
+        time.sleep(1.2)
+        assert command(me, "act", action="end")["type"] == "ack", "the socket works again once the client slows"
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_live_games_between_ais_are_capped(tmp_path):
+    server = Server(tmp_path / "cap.db", args=("--max-ai-games", "1")).start()
+    try:
+        robots = {"game": "fantastiqa", "seats": [{"kind": "ai", "agent": "mcts"}] * 2}
+        first = server.post("/api/games", robots)
+        status, refused = post(server, "/api/games", robots)
+        assert status == 429 and "at most 1 games between AIs" in refused["detail"]
+        assert not server.get(f"/api/games/{first['id']}")["finished"]
+        assert post(server, "/api/games", {"game": "capsule", "seats": VERSUS_AI})[0] == 201
+    finally:
+        server.stop()
+
+
+# --- origins, hosts, NaN ---------------------------------------------------------------------------------
+def test_a_websocket_from_a_foreign_origin_is_refused(tmp_path):
+    server = Server(tmp_path / "origin.db", args=("--allowed-origin", "http://games.example")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+        with pytest.raises(InvalidStatus, match="403"):
+            Socket(server, made["id"], made["token"], Origin="http://evil.example")
+        same = Socket(server, made["id"], made["token"], Origin=server.url)
+        added = Socket(server, made["id"], made["token"], Origin="http://games.example")
+        assert same.state["you"] == added.state["you"] == 0
+    finally:
+        server.stop()
+
+
+def test_a_request_for_a_foreign_host_is_refused(server):
+    request = urllib.request.Request(server.url + "/api/catalog", headers={"Host": "rebound.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 421 and "rebound.example" in json.loads(refused.value.read())["detail"]
+    made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    assert handshake_status(server, f"/ws/{made['id']}", "rebound.example") == 403
+    assert handshake_status(server, f"/ws/{made['id']}", f"127.0.0.1:{server.port}") == 101
+    local = urllib.request.Request(server.url + "/api/catalog", headers={"Host": f"localhost:{server.port}"})
+    with urllib.request.urlopen(local, timeout=10) as answer:
+        assert answer.status == 200
+
+
+def handshake_status(server, path: str, host: str) -> int:
+    """The status a WebSocket handshake gets with this Host header (a browser after DNS rebinding sends its own)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        return int(raw.recv(200).split()[1])
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused_with_a_clear_error(server, number):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    me = Socket(server, made["id"], made["token"])
+    me.ws.send('{"type": "act", "action": "end", "ply": ' + number + ', "ref": 1}')
+    refused = me.answer()
+    assert refused["type"] == "error" and f"{number} is not a JSON number" in refused["message"]
+    assert stored_actions(server, made["id"]) == []
+    me.close()

@@ -25,6 +25,7 @@ import json
 import time
 from dataclasses import dataclass
 from importlib import resources
+from math import ceil
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -40,6 +41,7 @@ from coliseo.core.errors import ColiseoError
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
+from .guards import HostGuard, RateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
@@ -92,7 +94,7 @@ class Problem(BaseModel):
 
 
 ERRORS = {400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
-          422: {"model": Problem}}
+          422: {"model": Problem}, 429: {"model": Problem}}
 
 
 TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
@@ -103,12 +105,20 @@ class Settings:
     """What `coliseo serve` lets the host choose (docs/web.md lists each option)."""
 
     abandon_after: float = 7 * 86_400     # seconds without an action before an unfinished game ends as abandoned
+    max_ai_games: int = 2                 # live games with AI seats only, at once
+    games_per_minute: int = 10            # new games per client address
+    messages_per_second: int = 20         # WebSocket messages per client address
+    allowed_origins: tuple[str, ...] = ()  # origins besides the page's own whose pages may open a WebSocket
+    allowed_hosts: tuple[str, ...] | None = None  # Host names served; None: any
 
 
 def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(db_url)
     tables = Tables(store)
+    new_games = RateLimit(settings.games_per_minute, 60)
+    messages = RateLimit(settings.messages_per_second, 1)
+    origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -177,9 +187,16 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             return []
 
     @app.post("/api/games", status_code=201, responses=ERRORS)
-    async def create(body: CreateGame) -> Created:
+    async def create(body: CreateGame, request: Request) -> Created:
         """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
         secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
+        wait = new_games.wait(request.client.host if request.client else "")
+        if wait:
+            raise StarletteHTTPException(429, f"too many new games from your address: at most "
+                                              f"{settings.games_per_minute} a minute; try again in {ceil(wait)} s")
+        if all(s.kind == "ai" for s in body.seats) and tables.ai_only_games() >= settings.max_ai_games:
+            raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
+                                              "at once; try again when one has ended")
         table, seat, token, invite = await tables.create(
             body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds,
             listed=body.listed, spectators_need_invite=body.spectators_need_invite)
@@ -231,6 +248,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     # --- the WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")
     async def seat_socket(websocket: WebSocket, game_id: str):
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host", ""), origins):
+            await websocket.close(code=4403)   # before accepting: the browser gets a 403 for the handshake
+            return
+        client = websocket.client.host if websocket.client else ""
         await websocket.accept()
         try:
             hello = await _receive(websocket)
@@ -260,6 +281,9 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                 try:
                     message = await _receive(websocket)
                     ref = message.get("ref")
+                    if messages.wait(client):
+                        raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
+                                           "this one was ignored")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
@@ -310,6 +334,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
 
 
@@ -364,12 +389,16 @@ async def _receive(websocket: WebSocket) -> dict:
     if len(text) > MAX_MESSAGE:
         raise ColiseoError(f"message longer than {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError:
         raise ColiseoError("messages must be JSON objects") from None
     if not isinstance(message, dict):
         raise ColiseoError("messages must be JSON objects")
     return message
+
+
+def _not_json(name: str):
+    raise ColiseoError(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
 
 
 async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:

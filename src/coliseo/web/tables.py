@@ -214,6 +214,12 @@ class Tables:
         self.store_pool: ThreadPoolExecutor | None = None
         self.ai_pool: ThreadPoolExecutor | None = None
 
+    def ai_only_games(self) -> int:
+        """Live unfinished games whose every seat is an AI (they are capped: each one keeps a core busy)."""
+        return sum(1 for t in self.live.values()
+                   if not t.match.is_over and all(s["kind"] == "ai" for s in t.stored.seats)
+                   and not any(s.get("handed_over") for s in t.stored.seats))
+
     async def stored_call(self, function, *args):
         # Separate pools: a write to the store never waits behind an AI that is thinking.
         if self.store_pool is None:
