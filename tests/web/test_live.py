@@ -477,3 +477,24 @@ def test_nan_and_infinity_are_refused_with_a_clear_error(server, number):
     assert refused["type"] == "error" and f"{number} is not a JSON number" in refused["message"]
     assert stored_actions(server, made["id"]) == []
     me.close()
+
+
+# --- /docs offline --------------------------------------------------------------------------------------
+def test_the_api_page_renders_offline_under_the_security_policy(browser, server):
+    context = browser.new_context()                  # the page's own policy applies: no bypass here
+    try:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("request", lambda r: None if r.url.startswith(server.url) else problems.append(r.url))
+        page.goto(server.url + "/docs")
+        page.wait_for_selector(".opblock", timeout=20_000)
+        spec = server.get("/openapi.json")
+        operations = {f"{method.upper()} {path}" for path, item in spec["paths"].items() for method in item}
+        methods = page.locator(".opblock-summary-method").all_inner_texts()
+        paths = page.locator(".opblock-summary-path").all_inner_texts()
+        shown = {f"{m.strip()} {p.strip()}" for m, p in zip(methods, paths, strict=True)}
+        assert shown == operations and "POST /api/games/{game_id}/join" in shown
+        assert "Coliseo web table" in page.inner_text(".info .title") and problems == []
+    finally:
+        context.close()

@@ -35,6 +35,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
@@ -130,7 +131,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         tables.close()
         store.close()
 
-    app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan)
+    # FastAPI's own /docs and /redoc load their scripts from a CDN: the app serves Swagger UI itself instead.
+    app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.tables = tables
 
     @app.middleware("http")
@@ -332,7 +334,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def replay_page(game_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs():
+        return FileResponse(STATIC / "docs.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
