@@ -498,3 +498,27 @@ def test_the_api_page_renders_offline_under_the_security_policy(browser, server)
         assert "Coliseo web table" in page.inner_text(".info .title") and problems == []
     finally:
         context.close()
+
+
+# --- a seat handed to the AI comes back ------------------------------------------------------------------
+def test_a_seat_handed_to_the_ai_returns_to_its_owner_on_reconnect(tmp_path):
+    server = Server(tmp_path / "idle.db", args=("--idle-check", "0.2")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE, "idle_seconds": 5})
+        joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+        friend = Socket(server, made["id"], joined["token"])
+        while not friend.state["seats"][0]["handed_over"] or friend.state["current_player"] != 1:
+            friend.next("state")                       # the owner idled: the AI played their turn
+        assert friend.state["seats"][0]["kind"] == "ai" and friend.state["ply"] >= 1
+        owner = Socket(server, made["id"], made["token"])
+        assert owner.state["seats"][0] == {"kind": "human", "agent": None, "taken": True, "handed_over": False,
+                                           "resigned": False}
+        assert command(friend, "act", action="end")["type"] == "ack"
+        mine = owner.my_turn()
+        assert mine["current_player"] == 0 and mine["legal"], "the AI no longer plays the seat"
+        assert command(owner, "act", action=mine["legal"][-1])["type"] == "ack"
+        assert server.get(f"/api/games/{made['id']}")["seats"][0]["kind"] == "human"
+        for seat in (owner, friend):
+            seat.close()
+    finally:
+        server.stop()

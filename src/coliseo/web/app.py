@@ -274,6 +274,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             return
         except WebSocketDisconnect:
             return
+        if seat is not None:
+            await tables.reclaim(table, seat)
         watcher = Watcher(seat, lang, websocket.send_json)
         table.watchers.add(watcher)
         try:

@@ -493,6 +493,21 @@ class Tables:
             await table.broadcast()
             self.kick_ai(table)
 
+    async def reclaim(self, table: Table, seat: int) -> None:
+        """A seat handed to the AI for idling returns to its owner, who came back with the seat token."""
+        if not table.stored.seats[seat].get("handed_over"):
+            return
+        async with table.lock:                 # an AI move in progress for the seat finishes first
+            seats = [dict(s) for s in table.stored.seats]
+            for key in ("agent", "handed_over"):
+                seats[seat].pop(key, None)
+            seats[seat]["kind"] = "human"
+            await self.stored_call(self.store.set_seats, table.id, seats)
+            table.stored.seats = seats
+            table.agents.pop(seat, None)
+            table.last_activity = time.monotonic()
+        await table.broadcast()
+
     def record(self, table: Table) -> dict:
         """The record, only once the game is over: before that even the action list could tell too much."""
         if not table.match.is_over:
