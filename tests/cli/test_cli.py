@@ -175,9 +175,10 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     rows = json.loads(run("cards", "capsule", "--lang", "es", "--json").stdout)
     assert {r["faction"] for r in rows} == {"luz", "oscuridad", "eléctrica", "tierra"}
     assert {r["kind"] for r in rows} == {"rey", "monstruo"}
-    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nquit\n")
+    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nd1-d5\nquit\n")
     out = " ".join(played.stdout.split())
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
+    assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
 
 
