@@ -198,4 +198,5 @@ def test_while_disconnected_a_banner_shows_and_controls_wait_for_a_fresh_state(p
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=30_000)
     assert page.get_attribute("body", "data-locked") == "false"
-    assert page.locator("#board .target").count() > 0 and page.locator("#controls button.control:not([disabled])").count()
+    assert page.locator("#board .target").count() > 0
+    assert page.locator("#controls button.control:not([disabled])").count()

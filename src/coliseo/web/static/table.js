@@ -204,8 +204,27 @@ function uiState() {
 
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
+  const focused = focusedIn($("board"), "target");
   board.draw($("board"), payload, uiState());
   drawn = payload;
+  // A picture that holds clickable things is a group, not an image (screen readers skip an image's inside).
+  for (const picture of $("board").querySelectorAll("svg[role='img']")) {
+    if (picture.querySelector("[tabindex]")) picture.setAttribute("role", "group");
+  }
+  refocus($("board"), "target", focused, "[tabindex='0']");
+}
+
+// A redraw replaces the elements: keyboard focus goes back to the same thing (else the first of its kind).
+function focusedIn(box, key) {
+  const node = document.activeElement;
+  return node && box.contains(node) && node !== box ? node.dataset[key] ?? null : null;
+}
+
+function refocus(box, key, value, fallback) {
+  if (value === null) return;
+  const attr = key === "target" ? "data-target" : "data-action";
+  const again = box.querySelector(`[${attr}="${CSS.escape(value)}"]:not([disabled])`) || box.querySelector(fallback);
+  if (again) again.focus({ preventScroll: true });
 }
 
 function draw() {
@@ -266,6 +285,12 @@ function drawSeats() {
 }
 
 function drawControls() {
+  const focused = focusedIn($("controls"), "action");
+  drawControlItems();
+  refocus($("controls"), "action", focused, "button:not([disabled])");
+}
+
+function drawControlItems() {
   const items = [];
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
