@@ -130,6 +130,7 @@ class Table:
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
+            "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": seed_commitment(match.seed, match.salt),
             "rematch": self.rematch,
@@ -466,6 +467,13 @@ def render(game, event: dict, lang: str) -> str:
         return game.render(event, lang)
     except (KeyError, ValueError, IndexError):
         return event.get("type", "?")
+
+
+def board_hints(game, observation: dict) -> dict | None:
+    """A game's extra help for the board of the seat to move (forbidden: its fusion steps), made only from
+    that seat's observation and the public content."""
+    hints = getattr(game, "board_hints", None)
+    return hints(observation) if hints else None
 
 
 def picture(game, observation: dict, lang: str) -> str | None:

@@ -81,8 +81,12 @@ def test_card_rows_for_the_cards_command():
     assert len(rows) == 164
     blue = next(r for r in rows if r["id"] == 1)
     assert blue == {"id": 1, "name": "Blue-eyes White Dragon", "kind": "monster", "type": "DR", "atk": 3000,
-                    "def": 2500, "star1": "Sun", "star2": "Mars", "effect": ""}
-    assert next(r for r in rows if r["id"] == 683)["effect"] == "attack 1500"
+                    "def": 2500, "star1": "Sun", "star2": "Mars", "effect": "", "text": ""}
+    trap = next(r for r in rows if r["id"] == 683)
+    assert trap["effect"] == "attack 1500"
+    assert trap["text"] == "Destroys an attacking monster whose ATK is 1500 or less."
+    spanish = {r["id"]: r["text"] for r in coliseo.load_game("forbidden").card_rows("es")}
+    assert spanish[347] == "El rival pierde 1000 LP." and spanish[330] == "El terreno pasa a ser Bosque."
 
 
 def test_content_import_command_of_the_main_cli(tmp_path, monkeypatch):

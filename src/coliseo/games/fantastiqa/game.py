@@ -1,4 +1,4 @@
-"""The Fantastiqa game: options, setup, notation, positions and text (rules/fantastiqa.md)."""
+"""The Fantastiqa game: options, setup, notation, positions and text (docs/rules/fantastiqa.md)."""
 
 from __future__ import annotations
 
