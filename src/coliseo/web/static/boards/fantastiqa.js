@@ -409,8 +409,10 @@ function creatureCard(s, obs, ui, previous) {
     const lines = twoLines(name(creature), 12);
     lines.forEach((line, i) => parts.push(svg("text", { x: CARD_W / 2, y: (lines.length === 1 ? 6.4 : 4.6) + i * 3.6, "font-size": fitFont(line, CARD_W - 9, 3.2), "text-anchor": "middle", class: "fq-creature-name" }, line)));
     const vuln = vulnOf(creature);
-    parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
-    const at = 2.4 + W.weak.length * 1.45;
+    // Three weaknesses and the gems leave no room for the words: the icons alone (the inspector names them).
+    const room = vuln.length < 3;
+    if (room) parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
+    const at = room ? 2.4 + W.weak.length * 1.45 : 1.4;
     vuln.forEach((sym, i) => parts.push(glyph(sym, at + i * 5.2, CARD_H - 6.2, 4.8)));
     const gives = symbolsOf(creature);
     gives.forEach((sym, i) => parts.push(svg("g", { opacity: 0.9 }, glyph(sym, CARD_W - 4.2 - i * 3.6, 0.8, 3.2))));
@@ -499,7 +501,8 @@ export function draw(container, payload, ui) {
   if (obs.draft) {
     const step = obs.draft.step;
     side.push(el("div", { class: "fq-box" }, el("h3", {}, step === "start" ? W.draftStart : step === "quest" ? W.draftQuests : W.draftArtifacts),
-      el("div", { class: "fq-row" }, (step === "artifact" ? obs.draft.artifacts : obs.draft.quests).map((c) => (step === "artifact" ? card(c, ui) : questCard(c, ui, obs))))));
+      step === "start" ? null
+        : el("div", { class: "fq-row" }, (step === "artifact" ? obs.draft.artifacts : obs.draft.quests).map((c) => (step === "artifact" ? card(c, ui) : questCard(c, ui, obs))))));
   }
   if ((obs.row || []).length) {
     side.push(el("div", { class: "fq-box" }, el("h3", {}, `${W.row}: ${W.statues[obs.row_kind] || obs.row_kind || ""}`),
