@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import time
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -39,6 +40,7 @@ from swagger_ui_bundle import swagger_ui_path
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
+from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
@@ -90,12 +92,15 @@ class Joined(BaseModel):
     token: str
 
 
+class Rematch(BaseModel):
+    token: str = Field(max_length=100)
+
+
 class Problem(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
-          422: {"model": Problem}, 429: {"model": Problem}}
+ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422, 429)}
 
 
 TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
@@ -169,6 +174,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def http_error(_request, error: StarletteHTTPException):
         return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code)
 
+    def created(table, seat: int | None, token: str | None, invite: str) -> Created:
+        watch = f"#invite={invite}" if table.stored.access["spectators_need_invite"] else ""
+        return Created(id=table.id, seat=seat, token=token, invite=invite, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1#invite={invite}",
+                       spectate_url=f"/play/{table.id}?spectate=1{watch}")
+
     # --- REST ------------------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def get_catalog() -> list[dict[str, Any]]:
@@ -202,10 +213,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         table, seat, token, invite = await tables.create(
             body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds,
             listed=body.listed, spectators_need_invite=body.spectators_need_invite)
-        watch = f"#invite={invite}" if body.spectators_need_invite else ""
-        return Created(id=table.id, seat=seat, token=token, invite=invite, play_url=f"/play/{table.id}",
-                       join_url=f"/play/{table.id}?join=1#invite={invite}",
-                       spectate_url=f"/play/{table.id}?spectate=1{watch}")
+        return created(table, seat, token, invite)
 
     @app.get("/api/games")
     async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
@@ -233,6 +241,13 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         """The creator lists the game in the lobby (anyone may then join it) or takes it off."""
         await tables.set_listed(await tables.get(game_id), body.token, body.listed)
         return {"listed": body.listed}
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
+    async def rematch(game_id: GameId, body: Rematch) -> Created:
+        """A finished game again with the same seats and options and a new seed, for one of its players (by their
+        seat token); the first asks creates it, the others get their own seats in it."""
+        table, seat, token, invite = await tables.rematch(game_id, body.token)
+        return created(table, seat, token, invite)
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
@@ -340,11 +355,34 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def api_docs():
         return FileResponse(STATIC / "docs.html")
 
+    @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
+    async def rules_page(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"):
+        """How to play: the game package's own guide (the `coliseo rules` text) as a page."""
+        if game not in game_ids():
+            raise NotFound(f"no game {game!r}; the games are: {', '.join(game_ids())}")
+        return HTMLResponse(rules_html(load_game(game), lang))
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
+
+
+def rules_html(game, lang: str) -> str:
+    from markdown_it import MarkdownIt
+
+    try:
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(game.rules_text(lang))
+    except NotImplementedError:
+        body = "<p>—</p>"
+    back = {"en": "Back to the lobby", "es": "Volver al salón"}[lang]
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(game.name(lang))} · Coliseo</title><link rel="stylesheet" href="/static/style.css">'
+            '<link rel="icon" href="/static/icon.svg"></head><body><header><h1><a href="/">Coliseo</a></h1>'
+            f'<span>{html.escape(game.name(lang))}</span><span class="spacer"></span><a href="/">{back}</a></header>'
+            f'<main class="rules panel">{body}</main></body></html>')
 
 
 class BodyLimit:
