@@ -137,3 +137,53 @@ def test_the_inspector_shows_a_quest_with_its_requirements_and_the_legend_names_
                        ("CL", "Club"), ("WN", "Wand"), ("BR", "Broom")):
         assert f"{word} {code}" in legend
     assert page.locator(".fq-legend svg.fq-icon").count() == 9
+
+
+def test_a_game_on_a_phone_by_touch_and_the_board_fits_its_width(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        create_in_lobby(page, server, ["human", "ai:random"], {"max_turns": 6})
+        rng, taps = random.Random(6), 0
+        while not over(page):
+            wait_my_turn_or_end(page)
+            if over(page):
+                break
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+            things = page.locator("#board .target, #controls button.control")
+            before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+            things.nth(rng.randrange(things.count())).tap()
+            taps += 1
+            page.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
+                                   arg=before)
+        assert taps > 5
+        map_box = page.locator("#board svg.fq-map").bounding_box()
+        assert map_box["x"] >= 0 and map_box["x"] + map_box["width"] <= 390
+    finally:
+        context.close()
+
+
+def test_keyboard_tab_and_enter_choose_board_things_each_with_a_label(context, server):
+    page = context.new_page()
+    create_in_lobby(page, server, ["human", "ai:random"], {"max_turns": 6})
+    chose_on_board = 0
+    for _ in range(8):
+        wait_my_turn_or_end(page)
+        if over(page):
+            break
+        targets = page.locator("#board .target")
+        if targets.count():
+            targets.first.focus()
+            assert page.evaluate("document.activeElement.closest('#board') !== null")
+            chose_on_board += 1
+        else:
+            page.locator("#controls button.control").first.focus()
+        labels = page.locator("#board [data-target]")
+        assert all(labels.nth(n).get_attribute("aria-label") for n in range(labels.count()))
+        before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
+                               arg=before)
+    assert int(page.get_attribute("body", "data-ply")) > 0 and chose_on_board > 3

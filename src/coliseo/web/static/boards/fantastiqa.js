@@ -24,6 +24,8 @@ const WORDS = {
       DRAGON: "Send Peaceful Dragons to opponents here", GIFT: "Give this card to an opponent here",
       RELEASE: "Release up to {n} card(s) for free", TELEPORT: "Teleport to another region", WILD: "Counts as {n} wild symbol(s) when subduing" },
     rewards: { GEMS: "gem", CARPET: "carpet", REARRANGE: "rearrange" },
+    phases: { draft: "choosing a start", main: "turn action available", adventure: "adventuring", statue: "at the statue",
+      release: "releasing ({n} more at most)", after: "turn action used" },
     path: "Path", weak: "Weak to", empty: "empty", gems: "gems", gem: "gem", score: "score", goal: "goal", hand: "Your hand", handN: "hand",
     deck: "deck", discardN: "discard", carpets: "carpets", rearranges: "rearranges", bonus: "+1 tokens", you: "you",
     openQuests: "Open quests", yourQuests: "Your quests", quests: "quests", completed: "completed",
@@ -54,6 +56,8 @@ const WORDS = {
       DRAGON: "Envía Dragones pacíficos a los rivales de tu región", GIFT: "Regala esta carta a un rival de tu región",
       RELEASE: "Libera hasta {n} carta(s) gratis", TELEPORT: "Teletranspórtate a otra región", WILD: "Cuenta como {n} símbolo(s) comodín al someter" },
     rewards: { GEMS: "gema", CARPET: "alfombra", REARRANGE: "reorganización" },
+    phases: { draft: "eligiendo inicio", main: "acción de turno disponible", adventure: "de aventura", statue: "en la estatua",
+      release: "liberando (como mucho {n} más)", after: "acción de turno usada" },
     path: "Camino", weak: "Débil a", empty: "vacío", gems: "gemas", gem: "gema", score: "puntos", goal: "meta", hand: "Tu mano", handN: "mano",
     deck: "mazo", discardN: "descarte", carpets: "alfombras", rearranges: "reorganizaciones", bonus: "fichas +1", you: "tú",
     openQuests: "Misiones abiertas", yourQuests: "Tus misiones", quests: "misiones", completed: "completadas",
@@ -409,8 +413,10 @@ function creatureCard(s, obs, ui, previous) {
     const lines = twoLines(name(creature), 12);
     lines.forEach((line, i) => parts.push(svg("text", { x: CARD_W / 2, y: (lines.length === 1 ? 6.4 : 4.6) + i * 3.6, "font-size": fitFont(line, CARD_W - 9, 3.2), "text-anchor": "middle", class: "fq-creature-name" }, line)));
     const vuln = vulnOf(creature);
-    parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
-    const at = 2.4 + W.weak.length * 1.45;
+    // Three weaknesses and the gems leave no room for the words: the icons alone (the inspector names them).
+    const room = vuln.length < 3;
+    if (room) parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
+    const at = room ? 2.4 + W.weak.length * 1.45 : 1.4;
     vuln.forEach((sym, i) => parts.push(glyph(sym, at + i * 5.2, CARD_H - 6.2, 4.8)));
     const gives = symbolsOf(creature);
     gives.forEach((sym, i) => parts.push(svg("g", { opacity: 0.9 }, glyph(sym, CARD_W - 4.2 - i * 3.6, 0.8, 3.2))));
@@ -447,6 +453,7 @@ function adventurerPanel(p, obs, ui, previous, viewer) {
   const you = p.player === viewer;
   const head = el("div", { class: "fq-who" }, swatch(p.player), el("b", {}, playerWord(p.player)), you ? ` (${W.you})` : "",
     p.player === obs.current && !obs.result ? el("span", { class: "fq-now" }, W.turn) : null,
+    p.player === obs.current && !obs.result && W.phases[obs.phase] ? el("span", { class: "fq-phase" }, fill(W.phases[obs.phase], { n: obs.release_left })) : null,
     p.position ? el("span", { class: "fq-where" }, regionName(p.position, obs)) : null);
   const stats = el("div", { class: "fq-stats" },
     stat("score", W.score, `${p.score}/${obs.goal}`, "score"), stat("gems", p.gems === 1 ? W.gem : W.gems, p.gems, "gems"),
@@ -499,7 +506,8 @@ export function draw(container, payload, ui) {
   if (obs.draft) {
     const step = obs.draft.step;
     side.push(el("div", { class: "fq-box" }, el("h3", {}, step === "start" ? W.draftStart : step === "quest" ? W.draftQuests : W.draftArtifacts),
-      el("div", { class: "fq-row" }, (step === "artifact" ? obs.draft.artifacts : obs.draft.quests).map((c) => (step === "artifact" ? card(c, ui) : questCard(c, ui, obs))))));
+      step === "start" ? null
+        : el("div", { class: "fq-row" }, (step === "artifact" ? obs.draft.artifacts : obs.draft.quests).map((c) => (step === "artifact" ? card(c, ui) : questCard(c, ui, obs))))));
   }
   if ((obs.row || []).length) {
     side.push(el("div", { class: "fq-box" }, el("h3", {}, `${W.row}: ${W.statues[obs.row_kind] || obs.row_kind || ""}`),
