@@ -105,8 +105,6 @@ WORDS = {
     "attack_mode": {"en": "attack mode", "es": "modo ataque"},
     "defense_mode": {"en": "defense mode", "es": "modo defensa"},
     "hearts_left": {"en": ["{n} heart left", "{n} hearts left"], "es": ["le queda {n}", "le quedan {n}"]},
-    "hearts": {"en": "no hearts left", "es": "sin corazones"},
-    "turn_limit": {"en": "turn limit reached", "es": "límite de turnos"},
     "dimension": {"en": "by dimension", "es": "por dimensión"}, "special": {"en": "special", "es": "especial"},
     "effect": {"en": "by its effect", "es": "por su efecto"}, "zash": {"en": "by Zash", "es": "por Zash"},
     "revive": {"en": "revived", "es": "revivido"},
@@ -468,7 +466,7 @@ class DungeonDice(Game):
             return WORDS[f"{value}_mode"][lang]
         if key == "hearts":
             return WORDS["hearts_left"][lang][value != 1].format(n=value)
-        if key in ("phase", "how", "reason"):
+        if key in ("phase", "how"):
             return WORDS.get(value, {}).get(lang, str(value))
         if key == "winners":
             if not value:
