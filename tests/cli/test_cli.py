@@ -175,9 +175,10 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     rows = json.loads(run("cards", "capsule", "--lang", "es", "--json").stdout)
     assert {r["faction"] for r in rows} == {"luz", "oscuridad", "eléctrica", "tierra"}
     assert {r["kind"] for r in rows} == {"rey", "monstruo"}
-    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nquit\n")
+    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nd1-d5\nquit\n")
     out = " ".join(played.stdout.split())
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
+    assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
 
 
@@ -199,3 +200,31 @@ def test_the_guides_explain_the_fantastiqa_symbols_and_the_capsule_stat_notation
     assert "`WN` | Varita" in run("rules", "fantastiqa", "--lang", "es").stdout
     assert "attack 1/1/+/1` = AP cost / range / pattern / damage" in " ".join(run("rules", "capsule").stdout.split())
     assert "coste en PA / alcance / patrón / daño" in " ".join(run("rules", "capsule", "--lang", "es").stdout.split())
+
+
+def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(home):
+    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input="d1-d2\nresign\n")
+    assert result.exit_code == 0 and "Player 1 resigns" in result.stdout
+    assert "Player 2 wins — by resignation" in result.stdout
+    record_file = next((home / "records").glob("capsule-*.json"))
+    record = json.loads(record_file.read_text())
+    assert record["actions"] == ["d1-d2", "!resign 0"]
+    assert record["result"] == {"winners": [1], "reason": "resigned", "scores": None}
+    verified = json.loads(run("verify", str(record_file), "--json").stdout)
+    assert verified["ok"] is True and verified["result"]["reason"] == "resigned"
+    replayed = run("replay", str(record_file), "--lang", "es").stdout
+    assert "!resign 0" in replayed and "Jugador 1 se rinde" in replayed and "por rendición" in replayed
+    record["result"] = {"winners": [0], "reason": "resigned", "scores": None}
+    record_file.write_text(json.dumps(record))
+    assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is False
+
+
+def test_a_resigning_adventurer_in_three_player_fantastiqa_hands_the_seat_to_the_ai(home):
+    result = run("play", "fantastiqa", "--players", "3", "--vs", "random", "--seed", "2", "--lang", "en",
+                 input="resign\n")
+    assert "the AI (greedy) plays their seat to the end" in result.stdout and result.exit_code == 0
+    record_file = next((home / "records").glob("fantastiqa-*.json"))
+    record = json.loads(record_file.read_text())
+    assert "!resign 0" in record["actions"][:-1]
+    assert record["result"]["reason"] != "resigned", "the game went on to its own end"
+    assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is True

@@ -14,7 +14,7 @@ from coliseo import __version__, list_games, load_game
 from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import card_word, check_lang, default_lang
+from coliseo.core.i18n import card_word, check_lang, default_lang, result_words
 from coliseo.core.match import Match, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
@@ -182,8 +182,8 @@ def play(game: str,
                 fail(f"{load} is a record of {doc['game']}, not {game}: play {doc['game']} --load {load}")
             match = replay(doc)
             g = match.game
-            if match.state.is_over:
-                fail(f"{load} is a finished game ({g.render_value('reason', match.state.result['reason'], lang)}"
+            if match.is_over:
+                fail(f"{load} is a finished game ({result_words(g, match.result, lang)}"
                      f"): see it with coliseo replay {load}")
         else:
             g = build_game(game, option, players=players, mode=variant)
@@ -225,17 +225,19 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
         fail("--view must be a seat number or spectator")
     g = match.game
     if json_out:
-        print(json.dumps({"events": match.events_for(viewer), "result": match.state.result}, ensure_ascii=False))
+        print(json.dumps({"events": match.events_for(viewer), "result": match.result}, ensure_ascii=False))
         return
     if step:
         step_through(match, viewer, lang, read_key)
     else:
         for i, played in enumerate(match.steps, 1):
-            console.print(f"[bold]{i}.[/bold] {g.format_action(played.action)}")
+            console.print(f"[bold]{i}.[/bold] {escape(match.format(played.action))}")
             for event in view_events(played.events, viewer):
                 console.print(f"    {g.render(event, lang)}")
         console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
-    outcome = "the same result as the record" if match.state.result == doc.get("result") else \
+    if match.result:
+        console.print(f"Result: {escape(result_words(g, match.result, lang))}")
+    outcome = "the same result as the record" if match.result == doc.get("result") else \
         "[red]a different result from the record[/red]"
     console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
 
@@ -272,18 +274,18 @@ def read_key(prompt: str) -> str:
 def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
     """Show the record one action at a time: the action, what it caused, and the board after it."""
     g = match.game
-    state = g.new_state(match.seed, match.setup)
-    boards = [g.render_text(state.observation(viewer), lang)]
+    again = Match(g, match.seed, match.setup)
+    boards = [g.render_text(again.state.observation(viewer), lang)]
     for played in match.steps:
-        state.apply(played.action)
-        boards.append(g.render_text(state.observation(viewer), lang))
+        again.play(played.action)            # an action or a table command (resign, draw, abandon)
+        boards.append(g.render_text(again.state.observation(viewer), lang))
     i, last = 0, len(match.steps)
     while True:
         if i == 0:
             console.print(f"[bold]0/{last}[/bold] the start", highlight=False)
         else:
             played = match.steps[i - 1]
-            console.print(f"[bold]{i}/{last}.[/bold] {escape(g.format_action(played.action))}", highlight=False)
+            console.print(f"[bold]{i}/{last}.[/bold] {escape(match.format(played.action))}", highlight=False)
             for event in view_events(played.events, viewer):
                 console.print(f"    {g.render(event, lang)}", markup=False, highlight=False)
         console.print(boards[i], markup=False, highlight=False)
@@ -312,12 +314,13 @@ def verify_cmd(file: Path, json_out: bool = JsonOption) -> None:
             raise typer.Exit(1) from None
         console.print(f"[red]NOT VERIFIED:[/red] {escape(str(e))}")
         raise typer.Exit(1) from None
-    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.state.result}
+    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.result}
     if json_out:
         print(json.dumps(summary))
     else:
         console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, "
-                      f"seed matches its commitment, result {match.state.result}")
+                      f"seed matches its commitment, result {match.result} "
+                      f"({escape(result_words(match.game, match.result, 'en')) if match.result else 'unfinished'})")
 
 
 @app.command("agents")

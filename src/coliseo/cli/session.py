@@ -11,17 +11,20 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from coliseo.agents import Seat
+from coliseo.agents import Seat, make_agent
 from coliseo.core.errors import ColiseoError
-from coliseo.core.i18n import player_name
-from coliseo.core.match import Match, save_record
+from coliseo.core.i18n import player_name, result_words
+from coliseo.core.match import Command, Match, save_record
 
 from .paths import records_dir
 
 WORDS = {
     "prompt": {"en": "{player}, your action (help for commands)", "es": "{player}, tu acción (help: comandos)"},
-    "help": {"en": "Type an action in notation (listed above), or: undo · save FILE · quit",
-             "es": "Escribe una acción en notación (arriba), o: undo · save FICHERO · quit"},
+    "help": {"en": "Type an action in notation (listed above), or: undo · resign · save FILE · quit",
+             "es": "Escribe una acción en notación (arriba), o: undo · resign (rendirse) · save FICHERO · quit"},
+    "handed": {"en": "{player} resigned: the AI ({agent}) plays their seat to the end.",
+               "es": "{player} se rindió: la IA ({agent}) juega su asiento hasta el final."},
+    "result": {"en": "Result: {result}", "es": "Resultado: {result}"},
     "saved": {"en": "Saved to {path}", "es": "Guardado en {path}"},
     "save_name": {"en": "save needs a file name: save FILE", "es": "save necesita un fichero: save FICHERO"},
     "save_dir": {"en": "{path} is a folder: name a file in it, e.g. save {path}/game.json",
@@ -38,6 +41,9 @@ WORDS = {
                "es": "El registro está en {path} (coliseo replay / verify)."},
     "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
 }
+
+
+RESIGNED_SEAT_AGENT = "greedy"
 
 
 class Session:
@@ -76,7 +82,7 @@ class Session:
 
     def run(self) -> dict:
         game = self.match.game
-        while not self.match.state.is_over:
+        while not self.match.is_over:
             state = self.match.state
             player = state.current_player
             if player in self.agents:
@@ -107,6 +113,8 @@ class Session:
         elif words[0] == "quit":
             self.say("quit")
             return False
+        elif words == ["resign"]:
+            self.resign(player)
         elif words[0] == "undo":
             if not self.match.can_undo(player):
                 self.warn("no_undo")
@@ -122,6 +130,14 @@ class Session:
             except ColiseoError as e:
                 self.console.print(Text(str(e), style="red"))
         return True
+
+    def resign(self, player: int) -> None:
+        """Resign: a game of two ends; in a bigger game the AI takes the seat over (docs/rules/fantastiqa.md)."""
+        self.match.play(Command("resign", player))
+        self.narrate(player)
+        if player in self.match.resigned:
+            self.agents[player] = make_agent(RESIGNED_SEAT_AGENT, self.match.game, seed=self.match.seed + player)
+            self.say("handed", player=player_name(player, self.lang), agent=RESIGNED_SEAT_AGENT)
 
     def warn(self, key: str, **fields) -> None:
         self.console.print(Text(WORDS[key][self.lang].format(**fields), style="red"))
@@ -148,6 +164,8 @@ class Session:
         game = self.match.game
         viewer = self.viewer()
         self.show(game.render_text(state.observation(viewer), self.lang))
+        if self.match.result:
+            self.say("result", result=result_words(game, self.match.result, self.lang))
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
         save_record(self.match.record(reveal_seed=True), path)

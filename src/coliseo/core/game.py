@@ -110,10 +110,14 @@ class Game:
         if action is None:
             raise InvalidNotation(words["unknown"].format(text=text.strip(), game=self.name(lang), legal=listing))
         try:
-            reason = state.why_illegal(action)
+            reason = self.illegal_reason(state, action, lang)
         except Exception:  # noqa: BLE001 - an explanation must never hide the real error
             reason = words["not_now"]
         raise InvalidNotation(words["illegal"].format(text=text.strip(), reason=reason, legal=listing))
+
+    def illegal_reason(self, state: State, action: Action, lang: str = "en") -> str:
+        """Why `action` is refused, in `lang` where the game has the words (else in English)."""
+        return state.why_illegal(action)
 
     def render(self, event: dict, lang: str = "en") -> str:
         return render_event(self, event, lang)

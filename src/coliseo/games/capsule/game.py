@@ -381,6 +381,9 @@ class CapsuleGame(Game):
     def card_name(self, card_id: str, lang: str) -> str:
         return self.content.card(card_id).name(lang)
 
+    def illegal_reason(self, state, action, lang: str = "en") -> str:
+        return state.why_illegal(action, lang)
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
         from coliseo.core.i18n import player_name
 
