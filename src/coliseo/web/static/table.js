@@ -337,7 +337,13 @@ function drawActions() {
 }
 
 function previewing(button, text) {
-  const show = (value) => () => { preview = value; drawBoard(); };
+  // Only a preview that lights board things redraws the board: a redraw when a focused turn control blurs (the
+  // mousedown of a click on the board) would replace the clicked element and lose the click.
+  const show = (value) => () => {
+    const shown = preview && stepsOf(preview).length, shows = value && stepsOf(value).length;
+    preview = value;
+    if (shown || shows) drawBoard();
+  };
   button.onmouseenter = show(text);
   button.onfocus = show(text);
   button.onmouseleave = show(null);
