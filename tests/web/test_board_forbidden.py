@@ -110,11 +110,11 @@ def test_battle_previews_and_the_inspector_never_reveal_a_face_down_card(server,
             if page.get_attribute("svg.fm-board", "data-phase") == "battle" and attackers.count():
                 attackers.first.click()
                 for target in page.locator('#board .target[data-target^="op-m"]').all():
-                    text = target.locator(".fm-pill").first.text_content()
+                    text = target.locator(".fm-pill").first.get_attribute("data-text")
                     if target.get_attribute("data-facedown") == "true":
                         assert text == "Face-down: unknown"
                     else:
-                        words = ("Wins", "Loses", "Both", "Destroys", "Blocked", "No effect")
+                        words = ("Wins: ", "Loses: ", "Both destroyed", "Destroys it", "Blocked: ", "No effect")
                         assert any(word in text for word in words)
                         seen_battle = True
                 page.keyboard.press("Escape")
