@@ -102,8 +102,12 @@ def click_something(page, rng: random.Random) -> None:
         buttons = page.locator("#all-actions button.action")
         buttons.first.wait_for()
         buttons.nth(rng.randrange(buttons.count())).click()
-    page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before[0])} || "
-                           f"document.body.dataset.draws !== {json.dumps(before[1])}")
+    try:
+        page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before[0])} || "
+                               f"document.body.dataset.draws !== {json.dumps(before[1])}", timeout=10_000)
+    except Exception:  # noqa: BLE001 - the click changed nothing (a board's lit thing that is no next step): start over
+        print(f"a click changed nothing ({page.inner_text('#message')!r}); cancelling", file=sys.stderr)
+        page.keyboard.press("Escape")
 
 
 def play_actions(page, rng: random.Random, plies: int) -> None:

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from coliseo import IllegalAction, RecordError, list_games, load_game
-from coliseo.core.match import Match, read_record, replay, save_record, seed_commitment, verify
+from coliseo.core.match import Command, Match, read_record, replay, save_record, seed_commitment, verify
 
 
 def finished_match(seed=5):
@@ -145,3 +145,27 @@ def test_scouting_is_a_reveal_that_cannot_be_undone():
                   piece("d3", 0, "prism_archer", kind="capsule"), piece("h8", 1, "volt_mite")], active=1)
     assert "scout" in s.game.revealing_events
     assert any(e["type"] == "scout" for e in s.apply(s.game.parse_action(s, "d4!scout@d3")))
+
+
+def test_table_commands_are_steps_that_undo_never_crosses_and_verify_checks():
+    game = load_game("capsule")
+    match = Match(game, 3)
+    match.play_text("d1-d2")
+    match.play_text("!offer-draw 0")
+    assert match.draw_offer == 0 and not match.can_undo(0), "a command is a barrier for undo"
+    with pytest.raises(IllegalAction, match="already stands"):
+        match.play(Command("offer-draw", 0))
+    with pytest.raises(IllegalAction, match="not a command"):
+        match.play_text("!surrender 0")
+    with pytest.raises(IllegalAction, match="write the player"):
+        match.play_text("!resign")
+    match.play_text("!accept-draw 1")
+    assert match.is_over and match.current_player is None and match.result["reason"] == "draw_agreed"
+    with pytest.raises(IllegalAction, match="over"):
+        match.play_text("end")
+    record = match.record()
+    assert record["actions"] == ["d1-d2", "!offer-draw 0", "!accept-draw 1"] and record["seed"] == 3
+    assert verify(record).result == record["result"]
+    record["actions"] = record["actions"][:-1]
+    with pytest.raises(RecordError, match="the replay ends with None"):
+        verify(record)

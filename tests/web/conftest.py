@@ -28,15 +28,17 @@ def free_port() -> int:
 class Server:
     """`coliseo serve` in its own process; `kill()` is SIGKILL, `start()` brings it back on the same port and file."""
 
-    def __init__(self, db_path: Path, port: int | None = None):
+    def __init__(self, db_path: Path, port: int | None = None, args: tuple[str, ...] = ()):
         self.db_url = f"sqlite:///{db_path}"
+        self.args = list(args)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Server:
         coliseo = Path(sys.executable).parent / "coliseo"
-        self.process = subprocess.Popen([str(coliseo), "serve", "--port", str(self.port), "--db", self.db_url],
+        self.process = subprocess.Popen([str(coliseo), "serve", "--port", str(self.port), "--db", self.db_url,
+                                         *self.args],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

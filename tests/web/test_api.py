@@ -79,7 +79,7 @@ def test_an_illegal_action_says_why_and_changes_nothing(client):
 
 def test_nobody_acts_for_another_seat(client):
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
     assert joined["seat"] == 1 and joined["token"] != made["token"]
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, joined["token"])
@@ -95,12 +95,12 @@ def test_nobody_acts_for_another_seat(client):
         assert spectator["observation"] == _observation_now(client, made, None)
         ws.send_json({"type": "act", "action": "end", "ply": 0})
         assert ws.receive_json()["message"] == "spectators cannot act"
-    assert client.post(f"/api/games/{made['id']}/join", json={}).status_code == 409
+    assert client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).status_code == 409
 
 
 def test_no_payload_shows_the_opponents_hidden_capsules(client):
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
     table = client.app.state.tables.live[made["id"]]
     secret = {p["card"] for p in table.match.state.observation(1)["pieces"] if p["owner"] == 1}
     visible_to_0 = {p.get("card") for p in table.match.state.observation(0)["pieces"]}
@@ -207,7 +207,7 @@ def test_the_pages_and_their_files_are_served_by_the_app(client):
 
 def test_a_seat_reads_the_events_in_its_language(client):
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
-    joined = client.post(f"/api/games/{made['id']}/join", json={}).json()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
     with client.websocket_connect(f"/ws/{made['id']}") as english, \
             client.websocket_connect(f"/ws/{made['id']}") as spanish:
         hello(english, made["token"], "en")

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from coliseo.store import PlyTaken, Store, StoredGame
@@ -112,7 +122,7 @@ def test_a_command_without_its_ply_is_refused(server, message, words):
 def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_path):
     """A second server on the same file holds the game in memory at ply 0 when the first one stores ply 1."""
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
-    joined = server.post(f"/api/games/{made['id']}/join", {})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     other = Server(tmp_path / "web.db").start()
     try:
         watcher = Socket(other, made["id"], joined["token"])          # keeps the game live in the other process
@@ -127,8 +137,8 @@ def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_pa
         assert refused["stale"] and "moved on" in refused["message"]
         assert there.next("state")["ply"] == 1, "the loser reloaded the game from the store"
         assert stored_actions(server, made["id"]) == ["end"]
-        for socket in (watcher, here, there):
-            socket.close()
+        for seat in (watcher, here, there):
+            seat.close()
     finally:
         other.stop()
 
@@ -198,4 +208,318 @@ def test_while_disconnected_a_banner_shows_and_controls_wait_for_a_fresh_state(p
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=30_000)
     assert page.get_attribute("body", "data-locked") == "false"
-    assert page.locator("#board .target").count() > 0 and page.locator("#controls button.control:not([disabled])").count()
+    assert page.locator("#board .target").count() > 0
+    assert page.locator("#controls button.control:not([disabled])").count()
+
+
+# --- resign, draw offers, abandonment ------------------------------------------------------------------
+def command(socket: Socket, kind: str, **fields) -> dict:
+    socket.send({"type": kind, "ply": socket.state["ply"], **fields})
+    return socket.answer()
+
+
+def verified(record: dict) -> str:
+    """`coliseo verify` of the published record, as a person would run it."""
+    path = Path(tempfile.mkdtemp()) / "record.json"
+    path.write_text(json.dumps(record))
+    coliseo = Path(sys.executable).parent / "coliseo"
+    done = subprocess.run([str(coliseo), "verify", str(path)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "300"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_a_resignation_ends_the_game_and_the_published_record_verifies(server):
+    made = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})
+    me = Socket(server, made["id"], made["token"])
+    assert command(me, "resign")["type"] == "ack"
+    over = me.state
+    assert over["result"] == {"winners": [1], "reason": "resigned", "scores": None}
+    assert over["result_text"] == "Player 2 wins — by resignation" and over["legal"] == []
+    assert command(me, "act", action="end")["message"] == "the game is over"
+    record = server.get(f"/api/games/{made['id']}/record")
+    assert record["actions"][-1] == "!resign 0"
+    assert "by resignation" in verified(record)
+    me.close()
+
+
+def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    one, two = Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])
+    assert command(one, "offer-draw")["type"] == "ack"
+    assert two.next("state")["draw_offer"] == 0
+    assert "accept or decline" in command(two, "offer-draw")["message"]
+    assert command(one, "accept-draw")["message"] == "there is no draw offer from your opponent to answer"
+    assert command(two, "decline-draw")["type"] == "ack"
+    assert one.next("state")["draw_offer"] is None
+    assert command(one, "offer-draw")["type"] == "ack"
+    assert command(one, "act", action="d1-d2")["type"] == "ack"            # the offerer's next action
+    lapsed = two.next("state")
+    while lapsed["ply"] < 4:
+        lapsed = two.next("state")
+    assert lapsed["draw_offer"] is None and "Player 1's draw offer lapses" in [e["text"] for e in lapsed["log"]]
+    assert command(two, "offer-draw")["type"] == "ack"
+    one.next("state")
+    assert command(one, "accept-draw")["type"] == "ack"
+    over = one.state
+    assert over["result"] == {"winners": [], "reason": "draw_agreed", "scores": None}
+    record = server.get(f"/api/games/{made['id']}/record")
+    assert record["actions"] == ["!offer-draw 0", "!decline-draw 1", "!offer-draw 0", "d1-d2", "!offer-draw 1",
+                                 "!accept-draw 0"]
+    assert "drawn by agreement" in verified(record)
+    for seat in (one, two):
+        seat.close()
+
+
+def test_draw_offers_are_for_two_players_and_a_resigning_adventurer_hands_the_seat_to_the_ai(server):
+    made = server.post("/api/games", {"game": "fantastiqa", "options": {"players": 3},
+                                      "seats": [{"kind": "human"}] * 3})
+    me = Socket(server, made["id"], made["token"])
+    assert command(me, "offer-draw")["message"] == "draw offers are for two-player games"
+    assert command(me, "resign")["type"] == "ack"
+    after = me.state
+    assert after["result"] is None and after["resigned"] == [0]
+    assert after["seats"][0]["resigned"] and after["seats"][0]["kind"] == "human"
+    while me.state["current_player"] == 0:                                 # the AI plays the resigned seat
+        me.next("state")
+    assert command(me, "resign")["message"] == "you have resigned; your seat is played by the AI"
+    me.close()
+
+
+def test_a_game_idle_past_the_limit_ends_as_abandoned_and_its_record_is_published(tmp_path):
+    server = Server(tmp_path / "idle.db", args=("--abandon-after", "2s", "--idle-check", "0.2")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+        busy = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})
+        me = Socket(server, busy["id"], busy["token"])
+        deadline = time.monotonic() + 30
+        while not server.get(f"/api/games/{made['id']}")["finished"] and time.monotonic() < deadline:
+            assert command(me, "act", action=me.my_turn()["legal"][-1])["type"] == "ack"
+            time.sleep(0.5)
+        assert not server.get(f"/api/games/{busy['id']}")["finished"], "a game being played is not abandoned"
+        record = server.get(f"/api/games/{made['id']}/record")
+        assert record["actions"] == ["!abandon"]
+        assert record["result"] == {"winners": [], "reason": "abandoned", "scores": None}
+        assert "abandoned" in verified(record)
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    open_seat(page, server, made)
+    page.click("#resign")
+    assert "Resign this game?" in page.inner_text("#resign-confirm")
+    page.click("#resign-no")
+    assert page.locator("#resign-confirm").count() == 0 and page.get_attribute("body", "data-over") == "false"
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("body[data-over='true']")
+    assert "Player 2 wins — by resignation" in page.inner_text("#status")
+    assert page.locator("#resign").count() == 0
+
+
+# --- private by default ---------------------------------------------------------------------------------
+def post(server, path: str, body: dict) -> tuple[int, dict]:
+    """A POST that returns (status, body) for refusals too."""
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_a_new_game_is_unlisted_and_joining_it_needs_the_invite(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    assert made["join_url"] == f"/play/{made['id']}?join=1#invite={made['invite']}"
+    assert made["id"] not in [g["id"] for g in server.get("/api/games")]
+    for stranger in ({}, {"invite": "guess"}, {"invite": made["token"]}):
+        status, refused = post(server, f"/api/games/{made['id']}/join", stranger)
+        assert status == 403 and refused["detail"] == "joining this game needs its invite link"
+    status, joined = post(server, f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    assert status == 200 and joined["seat"] == 1
+    assert Socket(server, made["id"], joined["token"]).state["you"] == 1
+
+
+def test_the_creator_lists_a_game_and_then_anyone_may_join_it(server):
+    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}] * 2})
+    status, refused = post(server, f"/api/games/{made['id']}/listing", {"token": made["invite"], "listed": True})
+    assert status == 403 and "creator" in refused["detail"]
+    assert post(server, f"/api/games/{made['id']}/listing", {"token": made["token"], "listed": True})[0] == 200
+    assert made["id"] in [g["id"] for g in server.get("/api/games")]
+    assert post(server, f"/api/games/{made['id']}/join", {})[0] == 200
+    listed = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE, "listed": True})
+    assert listed["id"] in [g["id"] for g in server.get("/api/games")]
+
+
+def test_spectating_is_open_by_link_unless_the_creator_asks_for_the_invite(server):
+    open_game = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    assert Socket(server, open_game["id"]).state["you"] is None
+    closed = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI, "spectators_need_invite": True})
+    assert closed["spectate_url"].endswith(f"#invite={closed['invite']}")
+    with pytest.raises(AssertionError, match="watching this game needs its invite link"):
+        Socket(server, closed["id"])
+    watcher = connect(f"ws://127.0.0.1:{server.port}/ws/{closed['id']}").__enter__()
+    watcher.send(json.dumps({"type": "hello", "token": None, "invite": closed["invite"]}))
+    assert json.loads(watcher.recv(timeout=10))["you"] is None
+    watcher.close()
+
+
+def test_a_friend_joins_by_the_invite_link_and_a_stranger_without_it_is_refused(browser, server):
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
+    try:
+        creator, friend, stranger = (c.new_page() for c in contexts)
+        creator.goto(server.url + "/")
+        creator.select_option("#seat-1", "human")
+        creator.click("#create")
+        creator.wait_for_selector("body[data-ply]")
+        game_id = creator.url.rsplit("/", 1)[-1]
+        assert game_id not in [g["id"] for g in server.get("/api/games")]
+        stranger.goto(f"{server.url}/play/{game_id}?join=1")
+        stranger.wait_for_selector("body[data-ply]")
+        assert "invite" in stranger.inner_text("#message") and stranger.locator(".seat", has_text="(you)").count() == 0
+        friend.goto(creator.input_value("#join-link"))
+        friend.wait_for_selector(".seat:has-text('(you)')")
+        assert "Player 2" in friend.inner_text(".seat:has-text('(you)')")
+        creator.click("#listing")
+        creator.wait_for_selector("#listing:has-text('Take this game off')")
+        assert game_id in [g["id"] for g in server.get("/api/games")]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+# --- limits -----------------------------------------------------------------------------------------------
+def test_new_games_per_client_are_rate_limited_with_a_429(tmp_path):
+    server = Server(tmp_path / "rate.db", args=("--games-per-minute", "3")).start()
+    try:
+        answers = [post(server, "/api/games", {"game": "capsule", "seats": TWO_PEOPLE}) for _ in range(4)]
+        assert [status for status, _ in answers] == [201, 201, 201, 429]
+        assert "too many new games from your address: at most 3 a minute" in answers[-1][1]["detail"]
+    finally:
+        server.stop()
+
+
+def test_websocket_messages_are_rate_limited_with_an_error_message(tmp_path):
+    server = Server(tmp_path / "rate.db", args=("--messages-per-second", "5")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+        me = Socket(server, made["id"], made["token"])
+        for n in range(20):
+            me.send({"type": "undo", "ply": 0, "ref": n})
+        answers = [me.answer()["message"] for _ in range(20)]
+        assert answers.count("nothing to undo") == 0 and sum("too many messages" in a for a in answers) >= 10
+        assert sum(a.startswith("nothing to undo") for a in answers) >= 5
+        time.sleep(1.2)
+        assert command(me, "act", action="end")["type"] == "ack", "the socket works again once the client slows"
+        me.close()
+    finally:
+        server.stop()
+
+
+def test_live_games_between_ais_are_capped(tmp_path):
+    server = Server(tmp_path / "cap.db", args=("--max-ai-games", "1")).start()
+    try:
+        robots = {"game": "fantastiqa", "seats": [{"kind": "ai", "agent": "mcts"}] * 2}
+        first = server.post("/api/games", robots)
+        status, refused = post(server, "/api/games", robots)
+        assert status == 429 and "at most 1 games between AIs" in refused["detail"]
+        assert not server.get(f"/api/games/{first['id']}")["finished"]
+        assert post(server, "/api/games", {"game": "capsule", "seats": VERSUS_AI})[0] == 201
+    finally:
+        server.stop()
+
+
+# --- origins, hosts, NaN ---------------------------------------------------------------------------------
+def test_a_websocket_from_a_foreign_origin_is_refused(tmp_path):
+    server = Server(tmp_path / "origin.db", args=("--allowed-origin", "http://games.example")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+        with pytest.raises(InvalidStatus, match="403"):
+            Socket(server, made["id"], made["token"], Origin="http://evil.example")
+        same = Socket(server, made["id"], made["token"], Origin=server.url)
+        added = Socket(server, made["id"], made["token"], Origin="http://games.example")
+        assert same.state["you"] == added.state["you"] == 0
+    finally:
+        server.stop()
+
+
+def test_a_request_for_a_foreign_host_is_refused(server):
+    request = urllib.request.Request(server.url + "/api/catalog", headers={"Host": "rebound.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 421 and "rebound.example" in json.loads(refused.value.read())["detail"]
+    made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
+    assert handshake_status(server, f"/ws/{made['id']}", "rebound.example") == 403
+    assert handshake_status(server, f"/ws/{made['id']}", f"127.0.0.1:{server.port}") == 101
+    local = urllib.request.Request(server.url + "/api/catalog", headers={"Host": f"localhost:{server.port}"})
+    with urllib.request.urlopen(local, timeout=10) as answer:
+        assert answer.status == 200
+
+
+def handshake_status(server, path: str, host: str) -> int:
+    """The status a WebSocket handshake gets with this Host header (a browser after DNS rebinding sends its own)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        return int(raw.recv(200).split()[1])
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused_with_a_clear_error(server, number):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    me = Socket(server, made["id"], made["token"])
+    me.ws.send('{"type": "act", "action": "end", "ply": ' + number + ', "ref": 1}')
+    refused = me.answer()
+    assert refused["type"] == "error" and f"{number} is not a JSON number" in refused["message"]
+    assert stored_actions(server, made["id"]) == []
+    me.close()
+
+
+# --- /docs offline --------------------------------------------------------------------------------------
+def test_the_api_page_renders_offline_under_the_security_policy(browser, server):
+    context = browser.new_context()                  # the page's own policy applies: no bypass here
+    try:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("request", lambda r: None if r.url.startswith(server.url) else problems.append(r.url))
+        page.goto(server.url + "/docs")
+        page.wait_for_selector(".opblock", timeout=20_000)
+        spec = server.get("/openapi.json")
+        operations = {f"{method.upper()} {path}" for path, item in spec["paths"].items() for method in item}
+        methods = page.locator(".opblock-summary-method").all_inner_texts()
+        paths = page.locator(".opblock-summary-path").all_inner_texts()
+        shown = {f"{m.strip()} {p.strip()}" for m, p in zip(methods, paths, strict=True)}
+        assert shown == operations and "POST /api/games/{game_id}/join" in shown
+        assert "Coliseo web table" in page.inner_text(".info .title") and problems == []
+    finally:
+        context.close()
+
+
+# --- a seat handed to the AI comes back ------------------------------------------------------------------
+def test_a_seat_handed_to_the_ai_returns_to_its_owner_on_reconnect(tmp_path):
+    server = Server(tmp_path / "idle.db", args=("--idle-check", "0.2")).start()
+    try:
+        made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE, "idle_seconds": 5})
+        joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+        friend = Socket(server, made["id"], joined["token"])
+        while not friend.state["seats"][0]["handed_over"] or friend.state["current_player"] != 1:
+            friend.next("state")                       # the owner idled: the AI played their turn
+        assert friend.state["seats"][0]["kind"] == "ai" and friend.state["ply"] >= 1
+        owner = Socket(server, made["id"], made["token"])
+        assert owner.state["seats"][0] == {"kind": "human", "agent": None, "taken": True, "handed_over": False,
+                                           "resigned": False}
+        assert command(friend, "act", action="end")["type"] == "ack"
+        mine = owner.my_turn()
+        assert mine["current_player"] == 0 and mine["legal"], "the AI no longer plays the seat"
+        assert command(owner, "act", action=mine["legal"][-1])["type"] == "ack"
+        assert server.get(f"/api/games/{made['id']}")["seats"][0]["kind"] == "human"
+        for seat in (owner, friend):
+            seat.close()
+    finally:
+        server.stop()

@@ -46,7 +46,7 @@ class SeatClient:
 
 def test_games_resume_at_their_last_accepted_action_after_sigkill(server):
     people = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
-    second = server.post(f"/api/games/{people['id']}/join", {})
+    second = server.post(f"/api/games/{people['id']}/join", {"invite": people["invite"]})
     versus_ai = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"},
                                                                        {"kind": "ai", "agent": "greedy"}]})
     one, two = SeatClient(server, people["id"], people["token"]), SeatClient(server, people["id"], second["token"])

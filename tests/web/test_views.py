@@ -33,7 +33,8 @@ def latest_state(ws, ply: int) -> dict:
 def test_every_payload_is_the_readers_own_view(client, game_id):
     n = len(coliseo.load_game(game_id).new_state(0).players)
     made = client.post("/api/games", json={"game": game_id, "seats": [{"kind": "human"}] * n}).json()
-    tokens = [made["token"]] + [client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]
+    invite = {"invite": made["invite"]}
+    tokens = [made["token"]] + [client.post(f"/api/games/{made['id']}/join", json=invite).json()["token"]
                                 for _ in range(n - 1)]
     stored = client.app.state.tables.store.load(made["id"])
     truth = Match(coliseo.load_game(game_id, **stored.options), stored.seed, None)

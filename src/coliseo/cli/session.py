@@ -11,24 +11,39 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from coliseo.agents import Seat
+from coliseo.agents import Seat, make_agent
 from coliseo.core.errors import ColiseoError
-from coliseo.core.i18n import player_name
-from coliseo.core.match import Match, save_record
+from coliseo.core.i18n import player_name, result_words
+from coliseo.core.match import Command, Match, save_record
 
 from .paths import records_dir
 
 WORDS = {
     "prompt": {"en": "{player}, your action (help for commands)", "es": "{player}, tu acción (help: comandos)"},
-    "help": {"en": "Type an action in notation (listed above), or: undo · save FILE · quit",
-             "es": "Escribe una acción en notación (arriba), o: undo · save FICHERO · quit"},
+    "help": {"en": "Type an action in notation (listed above), or: undo · resign · save FILE · quit",
+             "es": "Escribe una acción en notación (arriba), o: undo · resign (rendirse) · save FICHERO · quit"},
+    "handed": {"en": "{player} resigned: the AI ({agent}) plays their seat to the end.",
+               "es": "{player} se rindió: la IA ({agent}) juega su asiento hasta el final."},
+    "result": {"en": "Result: {result}", "es": "Resultado: {result}"},
     "saved": {"en": "Saved to {path}", "es": "Guardado en {path}"},
+    "save_name": {"en": "save needs a file name: save FILE", "es": "save necesita un fichero: save FICHERO"},
+    "save_dir": {"en": "{path} is a folder: name a file in it, e.g. save {path}/game.json",
+                 "es": "{path} es una carpeta: nombra un fichero dentro, p. ej. save {path}/partida.json"},
+    "save_failed": {"en": "Cannot save to {path}: {error}. The game goes on.",
+                    "es": "No se puede guardar en {path}: {error}. La partida sigue."},
+    "no_undo": {"en": "Nothing to undo: only your own last action in your current turn can be taken back, "
+                      "and never one that revealed something or drew on chance.",
+                "es": "No hay nada que deshacer: solo tu última acción de tu turno actual, y nunca una que "
+                      "revelara algo o dependiera del azar."},
     "undone": {"en": "Undone.", "es": "Deshecho."},
     "quit": {"en": "Game left unfinished.", "es": "Partida abandonada sin terminar."},
     "record": {"en": "The record is in {path} (coliseo replay / verify).",
                "es": "El registro está en {path} (coliseo replay / verify)."},
     "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
 }
+
+
+RESIGNED_SEAT_AGENT = "greedy"
 
 
 class Session:
@@ -67,7 +82,7 @@ class Session:
 
     def run(self) -> dict:
         game = self.match.game
-        while not self.match.state.is_over:
+        while not self.match.is_over:
             state = self.match.state
             player = state.current_player
             if player in self.agents:
@@ -98,23 +113,50 @@ class Session:
         elif words[0] == "quit":
             self.say("quit")
             return False
+        elif words == ["resign"]:
+            self.resign(player)
         elif words[0] == "undo":
-            try:
-                self.match.undo(player)
-                self.shown = len(self.match.events_for(player))
-                self.say("undone")
-            except ColiseoError as e:
-                self.console.print(Text(str(e), style="red"))
-        elif words[0] == "save" and len(words) == 2:
-            path = Path(words[1]).expanduser()
-            save_record(self.match.record(reveal_seed=True), path)
-            self.say("saved", path=path)
+            if not self.match.can_undo(player):
+                self.warn("no_undo")
+                return True
+            self.match.undo(player)
+            self.shown = len(self.match.events_for(player))
+            self.say("undone")
+        elif words[0] == "save":
+            self.save(words[1] if len(words) == 2 else "")
         else:
             try:
-                self.match.play_text(text)
+                self.match.play(self.match.game.parse_action(self.match.state, text, self.lang))
             except ColiseoError as e:
                 self.console.print(Text(str(e), style="red"))
         return True
+
+    def resign(self, player: int) -> None:
+        """Resign: a game of two ends; in a bigger game the AI takes the seat over (docs/rules/fantastiqa.md)."""
+        self.match.play(Command("resign", player))
+        self.narrate(player)
+        if player in self.match.resigned:
+            self.agents[player] = make_agent(RESIGNED_SEAT_AGENT, self.match.game, seed=self.match.seed + player)
+            self.say("handed", player=player_name(player, self.lang), agent=RESIGNED_SEAT_AGENT)
+
+    def warn(self, key: str, **fields) -> None:
+        self.console.print(Text(WORDS[key][self.lang].format(**fields), style="red"))
+
+    def save(self, name: str) -> None:
+        """Write the record to the file `name`; a bad name or path is reported and the game goes on."""
+        if not name.strip():
+            self.warn("save_name")
+            return
+        path = Path(name.strip()).expanduser()
+        if path.is_dir():
+            self.warn("save_dir", path=path)
+            return
+        try:
+            save_record(self.match.record(reveal_seed=True), path)
+        except OSError as e:
+            self.warn("save_failed", path=path, error=e.strerror or e)
+            return
+        self.say("saved", path=path)
 
     def finish(self) -> dict:
         """Show the end and keep the record; an unfinished game is kept too, to be resumed."""
@@ -122,6 +164,8 @@ class Session:
         game = self.match.game
         viewer = self.viewer()
         self.show(game.render_text(state.observation(viewer), self.lang))
+        if self.match.result:
+            self.say("result", result=result_words(game, self.match.result, self.lang))
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
         save_record(self.match.record(reveal_seed=True), path)

@@ -19,16 +19,62 @@ def register(app: typer.Typer) -> None:
               port: int = typer.Option(8000, "--port", help="port to listen on"),
               db: str | None = typer.Option(None, "--db", help="SQLAlchemy URL, e.g. postgresql://user@host/coliseo "
                                                               "(default: an SQLite file beside your records)"),
-              idle_check: float = typer.Option(1.0, "--idle-check", help="seconds between idle-seat checks")) -> None:
+              idle_check: float = typer.Option(1.0, "--idle-check", help="seconds between idle-seat checks"),
+              abandon_after: str = typer.Option("7d", "--abandon-after",
+                                                help="an unfinished game with no action for this long ends as "
+                                                     "abandoned: 7d, 12h, 30m, 90s"),
+              max_ai_games: int = typer.Option(2, "--max-ai-games", min=0,
+                                               help="live games with AI seats only, at once"),
+              games_per_minute: int = typer.Option(10, "--games-per-minute", min=1,
+                                                   help="new games per client address and minute"),
+              messages_per_second: int = typer.Option(20, "--messages-per-second", min=1,
+                                                      help="WebSocket messages per client address and second"),
+              allowed_origin: list[str] = typer.Option([], "--allowed-origin",
+                                                       help="another origin whose pages may open the WebSocket, "
+                                                            "e.g. https://games.example (repeatable)"),
+              allowed_host: list[str] = typer.Option([], "--allowed-host",
+                                                     help="a Host name served (repeatable; default: the loopback "
+                                                          "names when bound to loopback, else any)")) -> None:
         """Serve the web table: lobby, boards, spectating and replays, in the browser."""
         try:
             import uvicorn
 
-            from coliseo.web.app import create_app
+            from coliseo.web.app import Settings, create_app
         except ImportError as e:
             typer.echo(f"error: the web table needs the web extra (pip install 'coliseo[web]'): {e}", err=True)
             raise typer.Exit(2) from None
+        settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"), max_ai_games=max_ai_games,
+                            games_per_minute=games_per_minute, messages_per_second=messages_per_second,
+                            allowed_origins=tuple(allowed_origin),
+                            allowed_hosts=served_hosts(host, allowed_host, allowed_origin))
         url = db or default_db_url()
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {url})")
-        uvicorn.run(create_app(url, idle_check_seconds=idle_check), host=host, port=port, ws_max_size=64 * 1024,
-                    log_level="warning")
+        uvicorn.run(create_app(url, idle_check_seconds=idle_check, settings=settings), host=host, port=port,
+                    ws_max_size=64 * 1024, log_level="warning")
+
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
+
+
+def duration(text: str, option: str) -> float:
+    """Seconds from '7d', '12h', '30m', '90s' or a plain number of seconds; a clear error otherwise."""
+    number, unit = (text[:-1], text[-1]) if text[-1:] in UNITS else (text, "s")
+    try:
+        seconds = float(number) * UNITS[unit]
+    except ValueError:
+        seconds = -1
+    if not seconds > 0 or seconds == float("inf"):
+        raise typer.BadParameter(f"{text!r} is not a duration; write e.g. 7d, 12h, 30m or 90s", param_hint=option)
+    return seconds
+
+
+def served_hosts(bound: str, hosts: list[str], origins: list[str]) -> tuple[str, ...] | None:
+    """The Host names to serve: the loopback names when bound to loopback, plus those named; None for any."""
+    from urllib.parse import urlsplit
+
+    from coliseo.web.guards import LOOPBACK_HOSTS
+
+    named = [*hosts, *(urlsplit(o).hostname or "" for o in origins)]
+    if bound in LOOPBACK_HOSTS:
+        return (*LOOPBACK_HOSTS, *named)
+    return tuple(named) if hosts else None

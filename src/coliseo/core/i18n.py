@@ -17,6 +17,43 @@ COMMON = {
     "draw": {"en": "draw", "es": "empate"},
 }
 
+# The table's commands (resign, draw offers, abandonment) happen in every game: their events and reasons.
+COMMAND_EVENTS = {
+    "resigned": {"en": "{player} resigns", "es": "{player} se rinde"},
+    "draw_offered": {"en": "{player} offers a draw", "es": "{player} ofrece un empate"},
+    "draw_declined": {"en": "{player} declines the draw", "es": "{player} rechaza el empate"},
+    "draw_agreed": {"en": "{player} accepts the draw: the game is drawn by agreement",
+                    "es": "{player} acepta el empate: la partida termina en empate de común acuerdo"},
+    "draw_offer_lapsed": {"en": "{player}'s draw offer lapses", "es": "la oferta de empate de {player} caduca"},
+    "abandoned": {"en": "The game was idle too long and ends as abandoned",
+                  "es": "La partida estuvo inactiva demasiado tiempo y termina abandonada"},
+}
+COMMAND_REASONS = {
+    "resigned": {"en": "by resignation", "es": "por rendición"},
+    "draw_agreed": {"en": "drawn by agreement", "es": "empate de común acuerdo"},
+    "abandoned": {"en": "abandoned", "es": "abandonada"},
+}
+RESULT_WORDS = {
+    "winners": {"en": "{w} wins", "es": "gana {w}"},
+    "several": {"en": "{w} win", "es": "ganan {w}"},
+    "draw": {"en": "Draw", "es": "Empate"},
+    "and": {"en": " and ", "es": " y "},
+}
+
+# Spanish for the words the card lists show in their `kind` and `faction` columns.
+CARD_WORDS_ES = {
+    "king": "rey", "monster": "monstruo", "light": "luz", "dark": "oscuridad", "electric": "eléctrica",
+    "earth": "tierra", "die (common)": "dado (común)", "die (particular)": "dado (particular)",
+    "die (special)": "dado (especial)", "spell": "hechizo", "trap": "trampa", "adventurer": "aventurero",
+    "artifact": "artefacto", "beast": "bestia", "creature": "criatura", "dog": "perro", "dragon": "dragón",
+    "event": "evento", "quest": "misión", "equip": "equipo", "magic": "magia", "ritual": "ritual",
+}
+
+
+def card_word(value, lang: str):
+    """A card list's kind or faction word in `lang` (other values unchanged)."""
+    return CARD_WORDS_ES.get(value, value) if lang == "es" and isinstance(value, str) else value
+
 
 def default_lang() -> str:
     """`es` when the user's locale is Spanish, else `en`."""
@@ -49,7 +86,7 @@ def _fields_of(template: str) -> set[str]:
 
 def render_event(game, event: dict, lang: str) -> str:
     """The event as one line of narration; unknown event types fall back to their fields."""
-    entry = game.event_text.get(event["type"])
+    entry = game.event_text.get(event["type"]) or COMMAND_EVENTS.get(event["type"])
     if entry is None:
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "private"))
         return f"{event['type']}: {fields}"
@@ -62,3 +99,24 @@ def render_event(game, event: dict, lang: str) -> str:
             values = {k: game.render_value(k, event[k], lang) for k in names}
             return template.format(**values)
     raise KeyError(f"no {lang} text for event {event['type']!r} with fields {sorted(event)}")
+
+
+def result_words(game, result: dict, lang: str) -> str:
+    """A result in words: who won (or a draw) and why, e.g. "Player 2 wins — by resignation"."""
+    winners = [player_name(p, lang) for p in result.get("winners") or []]
+    if not winners:
+        head = RESULT_WORDS["draw"][lang]
+    else:
+        key = "winners" if len(winners) == 1 else "several"
+        head = RESULT_WORDS[key][lang].format(w=RESULT_WORDS["and"][lang].join(winners))
+    return f"{head} — {reason_words(game, result.get('reason'), lang)}" if result.get("reason") else head
+
+
+def reason_words(game, reason: str, lang: str) -> str:
+    if reason in COMMAND_REASONS:
+        return COMMAND_REASONS[reason][lang]
+    try:
+        words = game.render_value("reason", reason, lang)
+    except (KeyError, ValueError, TypeError):
+        words = reason
+    return words.replace("_", " ") if words == reason else words

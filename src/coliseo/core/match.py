@@ -3,6 +3,12 @@
 A record (`coliseo-record/1`) holds the game id, options, setup, the actions in notation, the
 result and the engine version. The seed stays sealed behind a SHA-256 commitment until the game
 ends, so either player can check afterwards that no shuffle or roll was tampered with.
+
+Besides the game's own actions the history holds the table's commands, written `!name player`:
+`!resign 0`, `!offer-draw 1`, `!accept-draw 0`, `!decline-draw 0` and `!abandon`. They are steps
+like any other, so a resigned, agreed or abandoned result replays and verifies from the record.
+In a game of three or more a resigning player does not end it: their seat plays on, handed to an
+agent (`resigned` lists them), and the game's own result stands.
 """
 
 from __future__ import annotations
@@ -37,6 +43,36 @@ def seed_commitment(seed: int, salt: str, setup: Any = None) -> str:
     return hashlib.sha256(f"coliseo-seed:{salt}:{seed}:{sealed}".encode()).hexdigest()
 
 
+COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw", "abandon")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A table command (not a game action): resign, the draw offers, abandonment."""
+
+    name: str
+    player: int | None = None            # None for `abandon`, which the table decides, not a player
+
+    def __str__(self) -> str:
+        return f"!{self.name}" if self.player is None else f"!{self.name} {self.player}"
+
+
+def parse_command(text: str) -> Command | None:
+    """The command a text names; None for a game action (text not starting with '!')."""
+    if not text.startswith("!"):
+        return None
+    name, _, who = text[1:].strip().partition(" ")
+    if name not in COMMANDS:
+        raise IllegalAction(f"{text!r} is not a command; commands are {', '.join('!' + c for c in COMMANDS)}")
+    if name == "abandon":
+        if who:
+            raise IllegalAction("'!abandon' names no player")
+        return Command(name)
+    if not who.isdigit():
+        raise IllegalAction(f"{text!r}: write the player after the command, e.g. '!{name} 0'")
+    return Command(name, int(who))
+
+
 @dataclass(frozen=True)
 class Step:
     """One action in the history, with what undo needs to know about it."""
@@ -61,24 +97,79 @@ class Match:
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         self.state = game.new_state(seed, setup)
         self.steps: list[Step] = []
+        self.ended: dict | None = None       # a result decided by a command, not by the game
+        self.draw_offer: int | None = None   # the player whose draw offer stands
+        self.resigned: set[int] = set()      # in games of 3+, players who resigned and whose seat plays on
+
+    # --- where the game is ------------------------------------------------------------------------
+    @property
+    def result(self) -> dict | None:
+        return self.ended or self.state.result
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.ended else self.state.current_player
 
     # --- playing -------------------------------------------------------------------------------
     def play(self, action) -> list[dict]:
-        """Apply a legal action for the current player and remember it."""
+        """Apply a legal action (or a table Command) for the current player and remember it."""
+        if isinstance(action, Command):
+            return self.command(action)
+        if self.ended:
+            raise IllegalAction("the game is over")
         state = self.state
         player, turn, rng_before = state.current_player, state.turn, state.rng.state
         events = state.apply(action)
         barrier = state.rng.state != rng_before or any(
             e["type"] in self.game.revealing_events for e in events)
+        if self.draw_offer == player:         # an offer lapses at the offerer's next action
+            self.draw_offer = None
+            events = [*events, {"type": "draw_offer_lapsed", "player": player}]
         self.steps.append(Step(action, player, turn, barrier, events))
         return events
 
     def play_text(self, text: str) -> list[dict]:
-        return self.play(self.game.parse_action(self.state, text))
+        command = parse_command(text.strip())
+        return self.play(command if command else self.game.parse_action(self.state, text))
+
+    def format(self, action) -> str:
+        """The text of an action or a command, as the record keeps it."""
+        return str(action) if isinstance(action, Command) else self.game.format_action(action)
+
+    def command(self, command: Command) -> list[dict]:
+        """Resign, offer/accept/decline a draw, or abandon; IllegalAction says why not."""
+        check_command(self, command)
+        players, who = self.state.players, command.player
+        if command.name == "resign":
+            event = {"type": "resigned", "player": who}
+            if len(players) - len(self.resigned) > 2:
+                self.resigned.add(who)
+            else:
+                self.ended = {"winners": [p for p in players if p != who and p not in self.resigned],
+                              "reason": "resigned", "scores": None}
+        elif command.name == "offer-draw":
+            self.draw_offer, event = who, {"type": "draw_offered", "player": who}
+        elif command.name == "accept-draw":
+            self.ended, event = {"winners": [], "reason": "draw_agreed", "scores": None}, \
+                {"type": "draw_agreed", "player": who}
+        elif command.name == "decline-draw":
+            self.draw_offer, event = None, {"type": "draw_declined", "player": who}
+        else:
+            self.ended, event = {"winners": [], "reason": "abandoned", "scores": None}, \
+                {"type": "abandoned"}
+        if self.ended:
+            self.draw_offer = None
+        # A barrier: a command is never taken back by undo.
+        self.steps.append(Step(command, who, self.state.turn, True, [event]))
+        return [event]
 
     def can_undo(self, player: int) -> bool:
         """Only your own last action, within your own turn, never past a reveal or a random event."""
-        if not self.steps or self.state.is_over:
+        if not self.steps or self.is_over:
             return False
         last = self.steps[-1]
         return (last.player == player == self.state.current_player and last.turn == self.state.turn
@@ -90,7 +181,7 @@ class Match:
                                 "taken back, and never one that revealed something or drew on chance")
         kept = self.steps[:-1]
         self.state = self.game.new_state(self.seed, self.setup)
-        self.steps = []
+        self.steps, self.ended, self.draw_offer, self.resigned = [], None, None, set()
         for step in kept:
             self.play(step.action)
 
@@ -101,7 +192,7 @@ class Match:
     # --- records -------------------------------------------------------------------------------
     def record(self, *, reveal_seed: bool | None = None) -> dict:
         """The record; the seed and setup are revealed only when the game is over (or asked, for a save)."""
-        reveal = self.state.is_over if reveal_seed is None else reveal_seed
+        reveal = self.is_over if reveal_seed is None else reveal_seed
         return {
             "format": RECORD_FORMAT,
             "engine": engine_version(),
@@ -113,16 +204,41 @@ class Match:
             "seed_commitment": seed_commitment(self.seed, self.salt, self.setup),
             "seed": self.seed if reveal else None,
             "salt": self.salt if reveal else None,
-            "actions": [self.game.format_action(s.action) for s in self.steps],
-            "result": self.state.result,
+            "actions": [self.format(s.action) for s in self.steps],
+            "result": self.result,
         }
+
+
+def check_command(match: Match, command: Command) -> None:
+    """Why a command cannot be played now (IllegalAction), in words; nothing when it can."""
+    players, who, name = match.state.players, command.player, command.name
+    if match.is_over:
+        raise IllegalAction("the game is over")
+    if name == "abandon":
+        return
+    if who not in players:
+        raise IllegalAction(f"!{name}: there is no player {who} (players are 0..{len(players) - 1})")
+    if who in match.resigned:
+        raise IllegalAction("you have resigned; your seat is played by the AI")
+    if name == "resign":
+        return
+    if len(players) != 2:
+        raise IllegalAction("draw offers are for two-player games")
+    if name == "offer-draw" and match.draw_offer is not None:
+        raise IllegalAction("a draw offer already stands" if match.draw_offer == who else
+                            "your opponent has offered a draw: accept or decline it")
+    if name in ("accept-draw", "decline-draw") and match.draw_offer in (None, who):
+        raise IllegalAction("there is no draw offer from your opponent to answer")
 
 
 def save_record(record: dict, path: str | Path) -> None:
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)  # never a half-written record
+    try:
+        tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(path)  # never a half-written record
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def read_record(path: str | Path) -> dict:
@@ -180,6 +296,6 @@ def replay(doc: dict) -> Match:
 def verify(doc: dict) -> Match:
     """Replay and check that the replay reaches the recorded result."""
     match = replay(doc)
-    if match.state.result != doc.get("result"):
-        raise RecordError(f"the replay ends with {match.state.result!r}, the record says {doc.get('result')!r}")
+    if match.result != doc.get("result"):
+        raise RecordError(f"the replay ends with {match.result!r}, the record says {doc.get('result')!r}")
     return match

@@ -27,6 +27,7 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -62,6 +63,16 @@ actions = Table(
 class PlyTaken(Exception):
     """Another writer got there first: the game is no longer at the ply this write was made on."""
 
+# Who may find, join and watch a game. A game without a row (stored before access existed) is listed and open.
+access = Table(
+    "access", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("listed", Boolean, nullable=False, default=False),
+    Column("invite_hash", String(64), nullable=False),
+    Column("spectators_need_invite", Boolean, nullable=False, default=False),
+    Column("creator", Integer, nullable=True),      # the creator's seat, who may list or unlist the game
+)
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -81,6 +92,7 @@ class StoredGame:
     finished: bool = False
     result: dict | None = None
     actions: list[str] = field(default_factory=list)
+    access: dict | None = None       # {"listed", "invite_hash", "spectators_need_invite", "creator"}
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -106,6 +118,12 @@ class Store:
                 id=stored.id, game=stored.game, options=json.dumps(stored.options), setup=json.dumps(stored.setup),
                 seed=stored.seed, salt=stored.salt, created=stored.created, seats=json.dumps(stored.seats),
                 idle_seconds=stored.idle_seconds, finished=False, result=None))
+            if stored.access is not None:
+                db.execute(insert(access).values(game_id=stored.id, **stored.access))
+
+    def set_listed(self, game_id: str, listed: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(access).where(access.c.game_id == game_id).values(listed=listed))
 
     def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None) -> None:
         """Store one accepted action (and the result, if it ended the game) in one transaction.
@@ -140,15 +158,32 @@ class Store:
                 return None
             texts = db.execute(select(actions.c.text).where(actions.c.game_id == game_id)
                                .order_by(actions.c.ply)).scalars().all()
-        return _stored(row, list(texts))
+            rights = db.execute(select(access).where(access.c.game_id == game_id)).mappings().first()
+        stored = _stored(row, list(texts))
+        if rights is not None:
+            stored.access = {k: v for k, v in rights.items() if k != "game_id"}
+        return stored
 
     def list_games(self, limit: int = 100) -> list[StoredGame]:
-        """The most recent games, without their actions (the count is in `actions` as placeholders)."""
+        """The most recent listed games, without their actions (the count is in `actions` as placeholders)."""
         with self.engine.connect() as db:
             counts = (select(actions.c.game_id, func.count().label("n")).group_by(actions.c.game_id).subquery())
             rows = db.execute(select(games, counts.c.n).outerjoin(counts, counts.c.game_id == games.c.id)
+                              .outerjoin(access, access.c.game_id == games.c.id)
+                              .where(or_(access.c.game_id.is_(None), access.c.listed.is_(True)))
                               .order_by(games.c.created.desc(), games.c.id).limit(limit)).mappings().all()
         return [_stored(row, [""] * (row["n"] or 0)) for row in rows]
+
+    def idle_unfinished(self, before: str) -> list[tuple[str, int]]:
+        """(id, number of actions) of each unfinished game whose last action (or creation) is before `before`."""
+        last = (select(actions.c.game_id, func.max(actions.c.at).label("at"), func.count().label("n"))
+                .group_by(actions.c.game_id).subquery())
+        moved = func.coalesce(last.c.at, games.c.created)
+        with self.engine.connect() as db:
+            rows = db.execute(select(games.c.id, func.coalesce(last.c.n, 0))
+                              .outerjoin(last, last.c.game_id == games.c.id)
+                              .where(games.c.finished.is_(False), moved < before)).all()
+        return [(row[0], row[1]) for row in rows]
 
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:

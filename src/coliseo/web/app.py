@@ -1,17 +1,20 @@
 """The web table's FastAPI app: REST for games and records, one WebSocket per seat, the static pages.
 
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
-  client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
+  client → {"type": "hello", "token": str | null, "lang": "en" | "es", "invite": str?}   first; null token =
+           spectator (who also gives the invite when the creator asked that spectators need it)
   client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
+  client → {"type": "resign" | "offer-draw" | "accept-draw" | "decline-draw", "ply": n, "ref": any}
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
   server → {"type": "error", "message": "the game has moved on: …", "stale": true, "ref": any}, then a "state"
 The token travels inside the socket, never in a URL, so it appears in no log.
 
-Every act and undo names the `ply` of the position it was chosen on (the state's "ply"). Any other ply is
-refused as stale and changes nothing: a double click, a late click or a replayed message can never land on a
-later position. The store's key (game_id, ply) settles a race between writers the same way.
+Every command (act, undo, resign, the draw offers) names the `ply` of the position it was chosen on (the
+state's "ply"). Any other ply is refused as stale and changes nothing: a double click, a late click or a
+replayed message can never land on a later position. The store's key (game_id, ply) settles a race between
+writers the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ import asyncio
 import contextlib
 import html
 import json
+import time
+from dataclasses import dataclass
 from importlib import resources
+from math import ceil
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,6 +36,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
@@ -37,6 +44,7 @@ from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
+from .guards import HostGuard, RateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
@@ -55,12 +63,15 @@ class CreateGame(BaseModel):
     options: dict[str, bool | int | str | list[str]] = Field(default_factory=dict, max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     idle_seconds: int | None = Field(default=None, ge=5, le=86_400)
+    listed: bool = Field(default=False, description="shown in the lobby's list (joinable without the invite)")
+    spectators_need_invite: bool = Field(default=False, description="spectating needs the invite link too")
 
 
 class Created(BaseModel):
     id: str
     seat: int | None
     token: str | None
+    invite: str
     play_url: str
     join_url: str
     spectate_url: str
@@ -68,6 +79,12 @@ class Created(BaseModel):
 
 class JoinGame(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=7)
+    invite: str | None = Field(default=None, max_length=100, description="the secret of the invite link")
+
+
+class Listing(BaseModel):
+    token: str = Field(max_length=100, description="the creator's seat token")
+    listed: bool
 
 
 class Joined(BaseModel):
@@ -83,23 +100,44 @@ class Problem(BaseModel):
     detail: str
 
 
-ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422)}
+ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422, 429)}
 
 
-def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
+TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `coliseo serve` lets the host choose (docs/web.md lists each option)."""
+
+    abandon_after: float = 7 * 86_400     # seconds without an action before an unfinished game ends as abandoned
+    max_ai_games: int = 2                 # live games with AI seats only, at once
+    games_per_minute: int = 10            # new games per client address
+    messages_per_second: int = 20         # WebSocket messages per client address
+    allowed_origins: tuple[str, ...] = ()  # origins besides the page's own whose pages may open a WebSocket
+    allowed_hosts: tuple[str, ...] | None = None  # Host names served; None: any
+
+
+def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
     store = Store(db_url)
     tables = Tables(store)
+    new_games = RateLimit(settings.games_per_minute, 60)
+    messages = RateLimit(settings.messages_per_second, 1)
+    origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
         await tables.resume_all()
-        watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds))
+        watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds,
+                                                                      settings.abandon_after))
         yield
         watchdog.cancel()
         tables.close()
         store.close()
 
-    app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan)
+    # FastAPI's own /docs and /redoc load their scripts from a CDN: the app serves Swagger UI itself instead.
+    app = FastAPI(title="Coliseo web table", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.tables = tables
 
     @app.middleware("http")
@@ -136,6 +174,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     async def http_error(_request, error: StarletteHTTPException):
         return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code)
 
+    def created(table, seat: int | None, token: str | None, invite: str) -> Created:
+        watch = f"#invite={invite}" if table.stored.access["spectators_need_invite"] else ""
+        return Created(id=table.id, seat=seat, token=token, invite=invite, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1#invite={invite}",
+                       spectate_url=f"/play/{table.id}?spectate=1{watch}")
+
     # --- REST ------------------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def get_catalog() -> list[dict[str, Any]]:
@@ -156,16 +200,24 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
             return []
 
     @app.post("/api/games", status_code=201, responses=ERRORS)
-    async def create(body: CreateGame) -> Created:
-        """A new game. The creator gets the first human seat's token; the join link opens the others."""
-        table, seat, token = await tables.create(body.game, body.options, [s.model_dump() for s in body.seats],
-                                                 body.idle_seconds)
-        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
-                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
+    async def create(body: CreateGame, request: Request) -> Created:
+        """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
+        secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
+        wait = new_games.wait(request.client.host if request.client else "")
+        if wait:
+            raise StarletteHTTPException(429, f"too many new games from your address: at most "
+                                              f"{settings.games_per_minute} a minute; try again in {ceil(wait)} s")
+        if all(s.kind == "ai" for s in body.seats) and tables.ai_only_games() >= settings.max_ai_games:
+            raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
+                                              "at once; try again when one has ended")
+        table, seat, token, invite = await tables.create(
+            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds,
+            listed=body.listed, spectators_need_invite=body.spectators_need_invite)
+        return created(table, seat, token, invite)
 
     @app.get("/api/games")
     async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
-        """The most recent games."""
+        """The most recent listed games (a new game is unlisted until its creator lists it)."""
         rows = await asyncio.to_thread(store.list_games, limit)
         return [{"id": g.id, "game": g.game, "created": g.created, "ply": len(g.actions), "finished": g.finished,
                  "result": g.result,
@@ -180,17 +232,22 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
-        """Take a free human seat (the first one unless named)."""
-        seat, token = await tables.join(game_id, body.seat)
+        """Take a free human seat (the first one unless named); an unlisted game needs its invite."""
+        seat, token = await tables.join(game_id, body.seat, body.invite)
         return Joined(seat=seat, token=token)
+
+    @app.post("/api/games/{game_id}/listing", responses=ERRORS)
+    async def listing(game_id: GameId, body: Listing) -> dict[str, bool]:
+        """The creator lists the game in the lobby (anyone may then join it) or takes it off."""
+        await tables.set_listed(await tables.get(game_id), body.token, body.listed)
+        return {"listed": body.listed}
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
     async def rematch(game_id: GameId, body: Rematch) -> Created:
         """A finished game again with the same seats and options and a new seed, for one of its players (by their
         seat token); the first asks creates it, the others get their own seats in it."""
-        table, seat, token = await tables.rematch(game_id, body.token)
-        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
-                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
+        table, seat, token, invite = await tables.rematch(game_id, body.token)
+        return created(table, seat, token, invite)
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
@@ -208,6 +265,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     # --- the WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")
     async def seat_socket(websocket: WebSocket, game_id: str):
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host", ""), origins):
+            await websocket.close(code=4403)   # before accepting: the browser gets a 403 for the handshake
+            return
+        client = websocket.client.host if websocket.client else ""
         await websocket.accept()
         try:
             hello = await _receive(websocket)
@@ -218,6 +279,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
             if token is not None and (not isinstance(token, str) or len(token) > 100):
                 raise Forbidden("a seat token is a short string")
             seat = table.seat_of(token)
+            if seat is None and not table.may_watch(hello.get("invite")):
+                raise Forbidden("watching this game needs its invite link")
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
             with contextlib.suppress(Exception):
@@ -226,6 +289,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
             return
         except WebSocketDisconnect:
             return
+        if seat is not None:
+            await tables.reclaim(table, seat)
         watcher = Watcher(seat, lang, websocket.send_json)
         table.watchers.add(watcher)
         try:
@@ -235,18 +300,25 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
                 try:
                     message = await _receive(websocket)
                     ref = message.get("ref")
+                    if messages.wait(client):
+                        raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
+                                           "this one was ignored")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
-                    if kind not in ("act", "undo") or (kind == "act" and not isinstance(message.get("action"), str)):
+                    if kind not in ("act", "undo", *TABLE_COMMANDS) or (
+                            kind == "act" and not isinstance(message.get("action"), str)):
                         raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation, \"ply\": n} or "
-                                           "{\"type\": \"undo\", \"ply\": n}")
+                                           "{\"type\": \"undo\" | \"resign\" | \"offer-draw\" | \"accept-draw\" | "
+                                           "\"decline-draw\", \"ply\": n}")
                     if not isinstance(ply, int) or isinstance(ply, bool):
-                        raise ColiseoError("act and undo carry \"ply\": the ply of the position they were chosen on")
+                        raise ColiseoError(f"{kind} carries \"ply\": the ply of the position it was chosen on")
                     if kind == "act":
                         now = await tables.act(table, seat, message["action"], ply)
-                    else:
+                    elif kind == "undo":
                         now = await tables.undo(table, seat, ply)
+                    else:
+                        now = await tables.command(table, seat, kind, ply)
                 except MovedOn as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref, "stale": True})
                     await websocket.send_json(table.payload(seat, lang))
@@ -279,6 +351,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     async def replay_page(game_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs():
+        return FileResponse(STATIC / "docs.html")
+
     @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
     async def rules_page(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"):
         """How to play: the game package's own guide (the `coliseo rules` text) as a page."""
@@ -287,7 +363,9 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
         return HTMLResponse(rules_html(load_game(game), lang))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
 
 
@@ -358,7 +436,7 @@ async def _receive(websocket: WebSocket) -> dict:
     if len(text) > MAX_MESSAGE:
         raise ColiseoError(f"message longer than {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError:
         raise ColiseoError("messages must be JSON objects") from None
     if not isinstance(message, dict):
@@ -366,7 +444,19 @@ async def _receive(websocket: WebSocket) -> dict:
     return message
 
 
-async def _idle_watch(tables: Tables, every: float) -> None:
+def _not_json(name: str):
+    raise ColiseoError(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
+
+
+async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:
+    # Abandonment asks the store about every game: not more often than a tenth of its limit (or a minute).
+    abandon_every, last_abandon = min(60.0, abandon_after / 10), 0.0
     while True:
         await asyncio.sleep(every)
-        await tables.hand_idle_seats()
+        try:
+            await tables.hand_idle_seats()
+            if time.monotonic() - last_abandon >= abandon_every:
+                last_abandon = time.monotonic()
+                await tables.abandon_idle(abandon_after)
+        except Exception:
+            log.exception("the idle watch failed; it tries again")

@@ -16,18 +16,21 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from coliseo.agents import Seat, agent_names, make_agent
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
-from coliseo.core.match import Match, seed_commitment
+from coliseo.core.i18n import result_words
+from coliseo.core.match import Command, Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import PlyTaken, Store, StoredGame
 
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
+SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
 log = logging.getLogger("coliseo.web")
 
@@ -82,9 +85,16 @@ class Table:
         self.ai_task: asyncio.Task | None = None
         self._rendered: dict[tuple, list[tuple]] = {}
         self.rematch: str | None = None       # the id of this game played again, once a player asked for it
+        self.rematch_invite: str | None = None
         for player, seat in enumerate(stored.seats):
             if seat["kind"] == "ai":
                 self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
+        self.hand_resigned_seats()
+
+    def hand_resigned_seats(self) -> None:
+        """In games of three or more a resigned player's seat plays on, by the AI (their choice is in the record)."""
+        for player in self.match.resigned - set(self.agents):
+            self.agents[player] = make_agent(HANDOVER_AGENT, self.game, seed=secrets.randbits(32))
 
     # --- who is who --------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -97,8 +107,29 @@ class Table:
                 return player
         raise Forbidden("this seat token does not open any seat of this game")
 
+    def seat_of_or_none(self, token: str) -> int | None:
+        try:
+            return self.seat_of(token)
+        except Forbidden:
+            return None
+
+    # --- who may find, join and watch the game ------------------------------------------------------------
+    def listed(self) -> bool:
+        return self.stored.access is None or self.stored.access["listed"]
+
+    def invited(self, invite: str | None) -> bool:
+        rights = self.stored.access
+        if rights is None:
+            return True
+        return (isinstance(invite, str) and len(invite) <= 100
+                and hmac.compare_digest(rights["invite_hash"], hash_token(invite)))
+
+    def may_watch(self, invite: str | None) -> bool:
+        rights = self.stored.access
+        return rights is None or not rights["spectators_need_invite"] or self.invited(invite)
+
     def ai_to_move(self) -> int | None:
-        player = self.match.state.current_player
+        player = self.match.current_player
         return player if player in self.agents else None
 
     # --- what a seat sees ------------------------------------------------------------------------------
@@ -113,7 +144,7 @@ class Table:
                 break
         last = view_events(match.steps[-1].events, seat) if match.steps else []
         observation = state.observation(seat)
-        to_move = seat is not None and seat == state.current_player and seat not in self.agents
+        to_move = seat is not None and seat == match.current_player and seat not in self.agents
         return {
             "type": "state",
             "id": self.id,
@@ -123,8 +154,13 @@ class Table:
             "seats": self.public_seats(),
             "ply": len(match.steps),
             "turn": state.turn,
-            "current_player": state.current_player,
-            "result": state.result,
+            "current_player": match.current_player,
+            "result": match.result,
+            "result_text": result_words(game, match.result, lang) if match.result else None,
+            "draw_offer": match.draw_offer,
+            "listed": self.listed(),
+            "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
+            "resigned": sorted(match.resigned),
             "observation": observation,
             "picture": picture(game, observation, lang),
             "log": log,
@@ -151,13 +187,16 @@ class Table:
 
     def public_seats(self) -> list[dict]:
         return [{"kind": s["kind"], "agent": s.get("agent"), "taken": bool(s.get("token_hash")) or s["kind"] == "ai",
-                 "handed_over": bool(s.get("handed_over"))} for s in self.stored.seats]
+                 "handed_over": bool(s.get("handed_over")), "resigned": p in self.match.resigned}
+                for p, s in enumerate(self.stored.seats)]
 
     def summary(self) -> dict:
         state = self.match.state
         return {"id": self.id, "game": self.game.id, "name": self.game.name("en"), "created": self.stored.created,
                 "seats": self.public_seats(), "ply": len(self.match.steps), "turn": state.turn,
-                "current_player": state.current_player, "finished": state.is_over, "result": state.result,
+                "listed": self.listed(),
+                "current_player": self.match.current_player, "finished": self.match.is_over,
+                "result": self.match.result,
                 "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
 
     async def broadcast(self) -> None:
@@ -179,6 +218,12 @@ class Tables:
         self.store_pool: ThreadPoolExecutor | None = None
         self.ai_pool: ThreadPoolExecutor | None = None
 
+    def ai_only_games(self) -> int:
+        """Live unfinished games whose every seat is an AI (they are capped: each one keeps a core busy)."""
+        return sum(1 for t in self.live.values()
+                   if not t.match.is_over and all(s["kind"] == "ai" for s in t.stored.seats)
+                   and not any(s.get("handed_over") for s in t.stored.seats))
+
     async def stored_call(self, function, *args):
         # Separate pools: a write to the store never waits behind an AI that is thinking.
         if self.store_pool is None:
@@ -198,9 +243,12 @@ class Tables:
         self.ai_pool = self.store_pool = None
 
     # --- creating and loading --------------------------------------------------------------------------
-    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None,
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None, *,
+                     listed: bool = False, spectators_need_invite: bool = False,
                      creator_seat: int | None = None) -> tuple:
-        """A new game; returns (table, seat, token) for the creator (`creator_seat`, else the first human seat)."""
+        """A new game; returns (table, seat, token, invite): the creator's seat (`creator_seat`, else the first
+        human one, if any) and token, and the invite secret that opens the other seats (and spectating, when
+        asked)."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -228,15 +276,18 @@ class Tables:
             creator, token = humans[0] if creator_seat is None else creator_seat, new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
         match = Match(game, seed, None)
+        invite = new_token()
         stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
                             seed=seed, salt=match.salt, created=match.created, seats=stored_seats,
-                            idle_seconds=idle_seconds)
+                            idle_seconds=idle_seconds,
+                            access={"listed": listed, "invite_hash": hash_token(invite),
+                                    "spectators_need_invite": spectators_need_invite, "creator": creator})
         match.players = [s.get("agent") or "human" for s in stored_seats]
         await self.stored_call(self.store.create_game, stored)
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
         self.kick_ai(table)
-        return table, creator, token
+        return table, creator, token, invite
 
     async def get(self, game_id: str) -> Table:
         table = self.live.get(game_id)
@@ -285,8 +336,10 @@ class Tables:
             if self.live.get(table.id) is table:
                 del self.live[table.id]
 
-    async def join(self, game_id: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, game_id: str, seat: int | None, invite: str | None) -> tuple[int, str]:
         table = await self.get(game_id)
+        if not table.listed() and not table.invited(invite):
+            raise Forbidden("joining this game needs its invite link")
         async with table.lock:
             seats = table.stored.seats
             free = [p for p, s in enumerate(seats) if s["kind"] == "human" and not s.get("token_hash")]
@@ -313,20 +366,22 @@ class Tables:
         seat = table.seat_of(token)
         if seat is None:
             raise Forbidden("only a player of this game can ask for a rematch")
-        if not table.match.state.is_over:
+        if not table.match.is_over:
             raise Conflict("the game is not over yet: a rematch starts after it")
         async with table.lock:
             if table.rematch is None:
                 seats = [{"kind": s["kind"], "agent": s.get("agent")} for s in table.stored.seats]
                 options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
-                new, seat, token = await self.create(table.stored.game, options, seats,
-                                                     table.stored.idle_seconds, creator_seat=seat)
-                table.rematch = new.id
+                new, seat, token, invite = await self.create(
+                    table.stored.game, options, seats, table.stored.idle_seconds, listed=table.listed(),
+                    spectators_need_invite=bool(table.stored.access and table.stored.access["spectators_need_invite"]),
+                    creator_seat=seat)
+                table.rematch, table.rematch_invite = new.id, invite
             else:
-                new = await self.get(table.rematch)
-                seat, token = await self.join(new.id, seat)
+                new, invite = await self.get(table.rematch), table.rematch_invite
+                seat, token = await self.join(new.id, seat, invite)
         await table.broadcast()
-        return new, seat, token
+        return new, seat, token, invite
 
     # --- playing ------------------------------------------------------------------------------------------
     async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
@@ -334,11 +389,11 @@ class Tables:
         async with table.lock:
             check_ply(table, ply)
             state = table.match.state
-            if state.is_over:
+            if table.match.is_over:
                 raise IllegalAction("the game is over")
             if seat in table.agents:
                 raise IllegalAction("this seat is played by the AI")
-            if state.current_player != seat:
+            if table.match.current_player != seat:
                 raise IllegalAction("it is not your turn")
             action = table.game.parse_action(state, text)
             await self._play(table, action)
@@ -363,14 +418,37 @@ class Tables:
         await table.broadcast()
         return ply - 1
 
+    async def set_listed(self, table: Table, token: str, listed: bool) -> None:
+        """The creator lists the game in the lobby (or takes it off)."""
+        rights = table.stored.access
+        if rights is None or rights["creator"] is None or table.seat_of_or_none(token) != rights["creator"]:
+            raise Forbidden("only the game's creator, with their seat token, can list or unlist it")
+        await self.stored_call(self.store.set_listed, table.id, listed)
+        rights["listed"] = listed
+        await table.broadcast()
+
+    async def command(self, table: Table, seat: int, name: str, ply: int) -> int:
+        """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at `ply`; the new ply."""
+        async with table.lock:
+            check_ply(table, ply)
+            await self._play(table, Command(name, seat))
+            table.hand_resigned_seats()
+            table.last_activity = time.monotonic()
+        await table.broadcast()
+        self.kick_ai(table)
+        return ply + 1
+
     async def _play(self, table: Table, action) -> None:
         """Apply and store at the next ply; if storing fails the game is put back as the store has it."""
         match = table.match
-        player, ply = match.state.current_player, len(match.steps) + 1
+        ply = len(match.steps) + 1
+        if isinstance(action, Command):
+            player = SERVER_PLAYER if action.player is None else action.player
+        else:
+            player = match.state.current_player
         match.play(action)
         try:
-            await self.stored_call(self.store.add_action, table.id, ply, table.game.format_action(action), player,
-                                    match.state.result)
+            await self.stored_call(self.store.add_action, table.id, ply, match.format(action), player, match.result)
         except PlyTaken:
             await self._reload(table)        # another process wrote that ply: take its version
             raise MovedOn(ply - 1, len(table.match.steps)) from None
@@ -380,8 +458,26 @@ class Tables:
             except Exception:  # noqa: BLE001 - the store is out of reach: forget the game, `get` reloads it later
                 self.live.pop(table.id, None)
             raise
-        if match.state.is_over:
-            table.stored.finished, table.stored.result = True, match.state.result
+        if match.is_over:
+            table.stored.finished, table.stored.result = True, match.result
+
+    async def abandon_idle(self, idle_seconds: float) -> None:
+        """Unfinished games nobody has moved in for `idle_seconds` end as abandoned; their records are published."""
+        before = datetime.fromtimestamp(time.time() - idle_seconds, UTC).isoformat(timespec="seconds")
+        for game_id, plies in await self.stored_call(self.store.idle_unfinished, before):
+            try:
+                table = await self.get(game_id)
+            except (NotFound, Conflict):
+                continue
+            async with table.lock:
+                if table.match.is_over or len(table.match.steps) != plies:
+                    continue                   # it moved since the store was asked
+                try:
+                    await self._play(table, Command("abandon"))
+                except MovedOn:
+                    continue
+            await table.broadcast()
+            self.release(table)
 
     def kick_ai(self, table: Table) -> None:
         if table.ai_task is None or table.ai_task.done():
@@ -415,7 +511,7 @@ class Tables:
         clock = time.monotonic()
         for table in list(self.live.values()):
             limit = table.stored.idle_seconds
-            player = table.match.state.current_player
+            player = table.match.current_player
             if not limit or player is None or player in table.agents or clock - table.last_activity < limit:
                 continue
             async with table.lock:
@@ -427,9 +523,24 @@ class Tables:
             await table.broadcast()
             self.kick_ai(table)
 
+    async def reclaim(self, table: Table, seat: int) -> None:
+        """A seat handed to the AI for idling returns to its owner, who came back with the seat token."""
+        if not table.stored.seats[seat].get("handed_over"):
+            return
+        async with table.lock:                 # an AI move in progress for the seat finishes first
+            seats = [dict(s) for s in table.stored.seats]
+            for key in ("agent", "handed_over"):
+                seats[seat].pop(key, None)
+            seats[seat]["kind"] = "human"
+            await self.stored_call(self.store.set_seats, table.id, seats)
+            table.stored.seats = seats
+            table.agents.pop(seat, None)
+            table.last_activity = time.monotonic()
+        await table.broadcast()
+
     def record(self, table: Table) -> dict:
         """The record, only once the game is over: before that even the action list could tell too much."""
-        if not table.match.state.is_over:
+        if not table.match.is_over:
             raise Conflict("the record is published when the game is over")
         return table.match.record()
 
@@ -444,7 +555,7 @@ class Tables:
         for ply, step in enumerate(match.steps, 1):
             events = again.play(step.action)
             observation = again.state.observation(viewer)
-            frames.append({"ply": ply, "action": game.format_action(step.action), "player": step.player,
+            frames.append({"ply": ply, "action": again.format(step.action), "player": step.player,
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)

@@ -1,4 +1,4 @@
-"""Positions for scenario tests and the rules file's §8 invariants."""
+"""Positions for scenario tests and docs/rules/forbidden.md's §8 invariants."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def types(events: list[dict]) -> list[str]:
 
 
 class Invariants:
-    """§8 of the rules file, checked after every action; remembers the last values per state."""
+    """§8 of docs/rules/forbidden.md, checked after every action; remembers the last values per state."""
 
     def __init__(self):
         self.last: dict[int, tuple] = {}

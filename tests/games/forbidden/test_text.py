@@ -3,7 +3,10 @@
 import random
 import re
 
+import pytest
+
 import coliseo
+from coliseo.core.errors import InvalidNotation
 from coliseo.core.events import view_event
 from coliseo.core.match import Match, replay, verify
 
@@ -108,3 +111,28 @@ def test_main_phase_view_suggests_chains_instead_of_listing_every_play():
     text = GAME.render_text(s.observation(0), "en", s.legal_actions())
     assert f"Legal: {len(s.legal_actions())} plays, e.g. play 1 m1" in text
     assert "chain 1+5 -> Crawling Dragon 2600/2400" in text   # hand 1 Crawling Dragon, hand 5 Megamorph
+
+
+def test_the_view_shows_the_guardian_star_of_each_face_up_field_monster():
+    from games.forbidden.helpers import duel, mon
+
+    s = duel(mine=[mon(1, star=2), mon(2, star=1, up=False)], theirs=[mon(4, star=1)])
+    mine = GAME.render_text(s.observation(0), "en")
+    assert "m1 Blue-eyes White Dragon #1 3000/2500 star Mars" in mine
+    assert "m2 Mystical Elf #2 800/2000 star Sun" in mine                  # my own face-down monster
+    assert "Baby Dragon #4 1200/700 star Uranus" in mine
+    theirs = GAME.render_text(s.observation(1), "en")
+    assert "face-down monster" in theirs and "Mystical Elf" not in theirs and "star Sun" not in theirs
+
+
+def test_a_play_naming_a_card_number_instead_of_a_hand_position_says_why():
+    s = GAME.new_state(3)
+    hand = s.hands[0]
+    for text, words in [("play 9 m1", "play takes hand positions 1..5, not 9"),
+                        ("play 1+1 m1", "each hand position can be played once"),
+                        ("play 1 m7", "m1..m5 (monsters) or s1..s5")]:
+        with pytest.raises(InvalidNotation, match=re.escape(words)):
+            GAME.parse_action(s, text)
+    assert 9 in hand
+    with pytest.raises(InvalidNotation, match=f"la carta #9 es la mano {hand.index(9) + 1}"):
+        GAME.parse_action(s, "play 9 m1", "es")

@@ -1,4 +1,4 @@
-"""The Capsule Monsters game: options, setup, positions and notation (rules file §3, §5)."""
+"""The Capsule Monsters game: options, setup, positions and notation (docs/rules/capsule.md §3, §5)."""
 
 from __future__ import annotations
 
@@ -380,6 +380,9 @@ class CapsuleGame(Game):
     # --- text ------------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str) -> str:
         return self.content.card(card_id).name(lang)
+
+    def illegal_reason(self, state, action, lang: str = "en") -> str:
+        return state.why_illegal(action, lang)
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
         from coliseo.core.i18n import player_name

@@ -1,6 +1,6 @@
 """Capsule Monsters rules: the position, its legal actions and how each action resolves.
 
-Rule numbers (R15, R20, …) refer to ../shared/rules/capsule.md. A piece is a small list
+Rule numbers (R15, R20, …) refer to docs/rules/capsule.md. A piece is a small list
 [square, owner, kind, card, damage, stunned, moved, attacked, used, known]: `used` is a bitmask
 over the card's activated abilities and `known` a bitmask of the players who know a capsule's card.
 """
@@ -13,6 +13,7 @@ from coliseo.core.events import private
 from coliseo.core.game import State
 
 from .cards import BEATS, Card
+from .text import refusal
 
 SQ, OWNER, KIND, CARD, DMG, STUN, MOVED, ATTACKED, USED, KNOWN = range(10)
 KING, CAPSULE, MONSTER = 0, 1, 2
@@ -177,58 +178,58 @@ class CapsuleState(State):
         return sorted(p[SQ] for p in own if p is not piece and p[KIND] == MONSTER and p[STUN]   # R37 rouse
                       and geometry.distance(sq, p[SQ]) <= 1)
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, lang: str = "en") -> str:
         if self._result is not None:
-            return "the game is over"
+            return refusal("over", lang)
         if not isinstance(action, tuple) or not action or action[0] not in range(6):
-            return "that is not a Capsule Monsters action"
+            return refusal("not_action", lang)
         if action[0] == END:
-            return "the turn cannot end now"
+            return refusal("no_end", lang)
         geometry = self.game.board
         sq = action[1]
         if not isinstance(sq, int) or not 0 <= sq < geometry.size:
-            return "that square is not on the board"
+            return refusal("off_board", lang)
         piece = self.board[sq]
         where = geometry.name(sq)
         if piece is None:
-            return f"there is no piece on {where}"
+            return refusal("no_piece", lang, where=where)
         if piece[OWNER] != self.active:
-            return f"the piece on {where} is not yours"
+            return refusal("not_yours", lang, where=where)
         kind, card = piece[KIND], piece[CARD]
         if action[0] == SUMMON:
             if kind != CAPSULE:
-                return f"there is no capsule on {where}"
-            return f"summoning costs {card.cost} AP and you have {self.ap}"
+                return refusal("no_capsule", lang, where=where)
+            return refusal("summon_ap", lang, cost=card.cost, ap=self.ap)
         if kind == CAPSULE:
-            return f"the capsule on {where} must be summoned before it can act"
+            return refusal("capsule_acts", lang, where=where)
         if action[0] == RECOVER:
             if not piece[STUN]:
-                return f"the monster on {where} is not stunned"
-            return f"recovering costs {card.cost} AP and you have {self.ap}"
+                return refusal("not_stunned", lang, where=where)
+            return refusal("recover_ap", lang, cost=card.cost, ap=self.ap)
         if action[0] in (MOVE, ATTACK) and piece[STUN]:
-            return f"the monster on {where} is stunned: pay its summon cost (R {where}) to recover it first"
+            return refusal("stunned", lang, where=where)
         if action[0] == MOVE:
             if piece[MOVED]:
-                return f"the piece on {where} has already moved this turn"
+                return refusal("moved", lang, where=where)
             if card.move.cost > self.ap:
-                return f"moving costs {card.move.cost} AP and you have {self.ap}"
-            return f"the piece on {where} cannot move there (its move is {card.move.range} {card.move.pattern})"
+                return refusal("move_ap", lang, cost=card.move.cost, ap=self.ap)
+            return refusal("bad_move", lang, where=where, range=card.move.range, pattern=card.move.pattern)
         if action[0] == ATTACK:
             if kind == KING:
-                return "Kings never attack"
+                return refusal("king_attack", lang)
             if piece[ATTACKED]:
-                return f"the monster on {where} has already attacked this turn"
+                return refusal("attacked", lang, where=where)
             if card.attack.cost > self.ap:
-                return f"attacking costs {card.attack.cost} AP and you have {self.ap}"
-            return f"no enemy piece that the monster on {where} can attack stands there"
+                return refusal("attack_ap", lang, cost=card.attack.cost, ap=self.ap)
+            return refusal("no_target", lang, where=where)
         ability = card.ability(action[2]) if len(action) > 2 and isinstance(action[2], str) else None
         if ability is None:
-            return f"the piece on {where} has no activated ability {action[2]!r}"
+            return refusal("no_ability", lang, where=where, ability=repr(action[2]))
         if piece[USED] >> card.activated.index(ability) & 1:
-            return f"{ability.id} was already used by the piece on {where} this turn"
+            return refusal("used", lang, ability=ability.id, where=where)
         if ability.cost > self.ap:
-            return f"{ability.id} costs {ability.cost} AP and you have {self.ap}"
-        return f"that is not a valid target for {ability.id}"
+            return refusal("ability_ap", lang, ability=ability.id, cost=ability.cost, ap=self.ap)
+        return refusal("bad_target", lang, ability=ability.id)
 
     # --- resolving actions ----------------------------------------------------------------------
     def _apply(self, action) -> list[dict]:

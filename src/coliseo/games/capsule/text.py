@@ -42,7 +42,8 @@ REASONS = {
     "both_lost": {"en": "both lost", "es": "ambos pierden"},
 }
 
-FACTION_MARK = {"light": "L", "dark": "D", "electric": "E", "earth": "T"}
+FACTION_MARK = {"en": {"light": "L", "dark": "D", "electric": "E", "earth": "T"},
+                "es": {"light": "L", "dark": "O", "electric": "E", "earth": "T"}}   # luz, oscuridad, eléctrica, tierra
 WORDS = {
     "turn": {"en": "Turn", "es": "Turno"},
     "to_move": {"en": "to play", "es": "juega"},
@@ -51,23 +52,28 @@ WORDS = {
     "spectator": {"en": "spectator", "es": "espectador"},
     "legend": {"en": "K King · ? capsule (faction L/D/E/T) · letters: summoned monster · * stunned · "
                      "lowercase: Player 2",
-               "es": "K Rey · ? cápsula (facción L/D/E/T) · letras: monstruo invocado · * aturdido · "
-                     "minúsculas: Jugador 2"},
+               "es": "R Rey · ? cápsula (facción L luz/O oscuridad/E eléctrica/T tierra) · letras: monstruo "
+                     "invocado · * aturdido · minúsculas: Jugador 2"},
     "destroyed": {"en": "destroyed", "es": "destruidos"},
     "legal": {"en": "Legal actions", "es": "Acciones legales"},
     "over": {"en": "Game over", "es": "Partida terminada"},
 }
 
 
-def _label(game, piece: dict) -> str:
+def _local_name(card, lang: str) -> str:
+    return card.names.get(lang, card.names["en"])
+
+
+def _label(game, piece: dict, lang: str) -> str:
     """Three characters for a square: King, capsule with its faction mark, or a monster's initials."""
+    marks = FACTION_MARK[lang]
     if piece["kind"] == "king":
-        text = "K" + FACTION_MARK[piece["faction"]]
+        text = ("R" if lang == "es" else "K") + marks[piece["faction"]]
     elif piece["kind"] == "capsule":
         known = piece.get("card")
-        text = "?" + (game.content.card(known).names["en"][0] if known else FACTION_MARK[piece["faction"]])
+        text = "?" + (_local_name(game.content.card(known), lang)[0] if known else marks[piece["faction"]])
     else:
-        words = game.content.card(piece["card"]).names["en"].split()
+        words = _local_name(game.content.card(piece["card"]), lang).split()
         text = (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
     if piece["owner"] == 1:
         text = text.lower()
@@ -84,7 +90,7 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
         row = []
         for f in range(width):
             sq = f"{chr(97 + f)}{r}"
-            row.append(_label(game, at[sq]) if sq in at else " · ")
+            row.append(_label(game, at[sq], lang) if sq in at else " · ")
         lines.append(f"{r:>2}  " + " ".join(row))
     lines.append("    " + files)
     lines.append(WORDS["legend"][lang])
@@ -110,3 +116,43 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
     if legal:
         lines.append(f"{WORDS['legal'][lang]}: " + ", ".join(game.format_action(a) for a in legal))
     return "\n".join(lines)
+
+
+# Why an action is refused (State.why_illegal), in both languages.
+REFUSALS = {
+    "over": ("the game is over", "la partida ha terminado"),
+    "not_action": ("that is not a Capsule Monsters action", "eso no es una acción de Capsule Monsters"),
+    "no_end": ("the turn cannot end now", "el turno no puede terminar ahora"),
+    "off_board": ("that square is not on the board", "esa casilla no está en el tablero"),
+    "no_piece": ("there is no piece on {where}", "no hay ninguna pieza en {where}"),
+    "not_yours": ("the piece on {where} is not yours", "la pieza de {where} no es tuya"),
+    "no_capsule": ("there is no capsule on {where}", "no hay ninguna cápsula en {where}"),
+    "summon_ap": ("summoning costs {cost} AP and you have {ap}", "invocar cuesta {cost} PA y tienes {ap}"),
+    "capsule_acts": ("the capsule on {where} must be summoned before it can act",
+                     "la cápsula de {where} debe invocarse antes de actuar"),
+    "not_stunned": ("the monster on {where} is not stunned", "el monstruo de {where} no está aturdido"),
+    "recover_ap": ("recovering costs {cost} AP and you have {ap}", "recuperar cuesta {cost} PA y tienes {ap}"),
+    "stunned": ("the monster on {where} is stunned: pay its summon cost (R {where}) to recover it first",
+                "el monstruo de {where} está aturdido: paga su coste de invocación (R {where}) para recuperarlo"),
+    "moved": ("the piece on {where} has already moved this turn", "la pieza de {where} ya se ha movido este turno"),
+    "move_ap": ("moving costs {cost} AP and you have {ap}", "mover cuesta {cost} PA y tienes {ap}"),
+    "bad_move": ("the piece on {where} cannot move there (its move is {range} {pattern})",
+                 "la pieza de {where} no puede moverse ahí (su movimiento es {range} {pattern})"),
+    "king_attack": ("Kings never attack", "los Reyes nunca atacan"),
+    "attacked": ("the monster on {where} has already attacked this turn",
+                 "el monstruo de {where} ya ha atacado este turno"),
+    "attack_ap": ("attacking costs {cost} AP and you have {ap}", "atacar cuesta {cost} PA y tienes {ap}"),
+    "no_target": ("no enemy piece that the monster on {where} can attack stands there",
+                  "ahí no hay ninguna pieza enemiga a la que el monstruo de {where} pueda atacar"),
+    "no_ability": ("the piece on {where} has no activated ability {ability}",
+                   "la pieza de {where} no tiene la habilidad activable {ability}"),
+    "used": ("{ability} was already used by the piece on {where} this turn",
+             "la pieza de {where} ya usó {ability} este turno"),
+    "ability_ap": ("{ability} costs {cost} AP and you have {ap}", "{ability} cuesta {cost} PA y tienes {ap}"),
+    "bad_target": ("that is not a valid target for {ability}", "ese no es un objetivo válido para {ability}"),
+}
+
+
+def refusal(key: str, lang: str = "en", **fields) -> str:
+    en, es = REFUSALS[key]
+    return (es if lang == "es" else en).format(**fields)

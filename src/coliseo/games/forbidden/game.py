@@ -1,4 +1,4 @@
-"""The `forbidden` game: options, setup, notation (rules file §5) and text rendering."""
+"""The `forbidden` game: options, setup, notation (docs/rules/forbidden.md §5) and text rendering."""
 
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ EVENT_TEXT = {
                   "es": "{winner} gana: {reason}. Rango de duelo {letter} ({score} puntos)"},
 }
 
+LOOSE_PLAY_RE = re.compile(r"^play (\d+(?:\+\d+)*) (\S+)( fd)?$")
 PLAY_RE = re.compile(r"^play ([1-5](?:\+[1-5]){0,4}) (act|m[1-5]|s[1-5])( fd)?$")
 PLACE_RE = re.compile(r"^place ([ad])([12])$")
 ATTACK_RE = re.compile(r"^attack m([1-5]) (m[1-5]|direct)$")
@@ -256,20 +257,52 @@ class ForbiddenGame(Game):
             return f"act s{a[1]}" + (f" m{a[2]}" if len(a) == 3 else "")
         return "end"
 
-    def parse_action(self, state, text: str):
-        """As the base, but a main phase's hundreds of plays are summarized in the error."""
+    def parse_action(self, state, text: str, lang: str = "en"):
+        """As the base, but a main phase's hundreds of plays are summarized in the error, and a play naming
+        hand positions or zones that do not exist says so."""
         try:
-            return super().parse_action(state, text)
+            return super().parse_action(state, text, lang)
         except InvalidNotation as e:
+            message = str(e)
+            label = next((w for w in ("Legal now:", "legal now:", "Legales ahora:", "legales ahora:")
+                          if w in message), "Legal now:")
+            why = self._bad_play_words(state, text, lang)
+            head = f"{why}. {label.capitalize()}" if why else message.partition(label)[0] + label
             legal = state.legal_actions()
             if len(legal) <= 60:
-                raise
-            message = str(e)
-            label = "Legal now:" if "Legal now:" in message else "legal now:"
-            head = message.partition(label)[0]
+                raise InvalidNotation(f"{head}{message.partition(label)[2]}") from None
             shown = ", ".join(self.format_action(a) for a in legal[:30])
-            raise InvalidNotation(f"{head}{label} {shown}, ... and {len(legal) - 30} more plays "
-                                  "(play <hand positions joined by +> <act|m1..m5|s1..s5>[ fd])") from None
+            more = {"en": f"and {len(legal) - 30} more plays (play <hand positions joined by +> "
+                          "<act|m1..m5|s1..s5>[ fd])",
+                    "es": f"y {len(legal) - 30} jugadas más (play <posiciones de la mano unidas por +> "
+                          "<act|m1..m5|s1..s5>[ fd])"}
+            raise InvalidNotation(f"{head} {shown}, ... {more[lang]}") from None
+
+    def _bad_play_words(self, state, text: str, lang: str) -> str | None:
+        """Why `play N ...` names no card: hand positions are 1..hand size, zones m1..m5 and s1..s5."""
+        m = LOOSE_PLAY_RE.match(" ".join(text.strip().lower().split()))
+        if not m or state.current_player is None:
+            return None
+        hand = state.hands[state.current_player]
+        numbers = [int(x) for x in m.group(1).split("+")]
+        wrong = [n for n in numbers if not 1 <= n <= len(hand)]
+        if wrong:
+            card = next((i + 1 for i, c in enumerate(hand) if c == wrong[0]), None)
+            hint = {"en": f"; card #{wrong[0]} is hand {card}", "es": f"; la carta #{wrong[0]} es la mano {card}"}
+            words = {"en": f"{text.strip()!r} is not legal: play takes hand positions 1..{len(hand)}, "
+                           f"not {wrong[0]}{hint['en'] if card else ''}",
+                     "es": f"{text.strip()!r} no es legal: play toma posiciones de la mano 1..{len(hand)}, "
+                           f"no {wrong[0]}{hint['es'] if card else ''}"}
+            return words[lang]
+        if len(set(numbers)) != len(numbers):
+            return {"en": f"{text.strip()!r} is not legal: each hand position can be played once",
+                    "es": f"{text.strip()!r} no es legal: cada posición de la mano se juega una vez"}[lang]
+        if not re.fullmatch(r"act|[ms][1-5]", m.group(2)):
+            return {"en": f"{text.strip()!r} is not legal: the place is act, m1..m5 (monsters) or s1..s5 "
+                          f"(spells and traps), not {m.group(2)}",
+                    "es": f"{text.strip()!r} no es legal: el destino es act, m1..m5 (monstruos) o s1..s5 "
+                          f"(magias y trampas), no {m.group(2)}"}[lang]
+        return None
 
     def _parse_action_text(self, state, text: str):
         t = " ".join(text.strip().lower().split())
@@ -413,6 +446,9 @@ class ForbiddenGame(Game):
                 if m is not None:
                     name = self.card_name(m["id"]) if m["id"] is not None else "face-down monster"
                     stats = f" {m['atk']}/{m['def']}" if "atk" in m else ""
+                    if m.get("star") and m["id"] is not None:
+                        card = self.pack.cards[m["id"]]
+                        stats += f" star {STAR_NAMES[card.star1 if m['star'] == 1 else card.star2]}"
                     lines.append(f"  m{z + 1} {name}{stats} {m['position']}"
                                  + ("" if m["face_up"] else " (face-down)") + (" used" if m["used"] else ""))
             for z, sp in enumerate(sd["spells"]):

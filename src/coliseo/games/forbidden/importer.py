@@ -1,4 +1,6 @@
-"""Import of the public YGOFM game-data JSON (sg4e/YGOFM-gamedata) into a user content pack (rules file §6.3).
+"""Import of the public YGOFM game-data JSON (sg4e/YGOFM-gamedata) into a user content pack.
+
+The format and what the engine adds to it: docs/rules/forbidden.md §6.3.
 
 The dataset is never shipped: the pack is written into the user's data folder
 (`$COLISEO_HOME` or `~/.local/share/coliseo`, then `packs/forbidden/<name>/`).

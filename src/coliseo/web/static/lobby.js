@@ -62,6 +62,8 @@ function drawForm(gameId, values = {}) {
     el("fieldset", {}, el("legend", {}, t("seats")), el("div", { class: "seats" }, seats)),
     el("details", {}, el("summary", {}, t("options")), el("div", { class: "kv" }, options)),
     el("p", {}, el("label", {}, t("idle"), " ", idle)),
+    el("p", {}, el("label", {}, el("input", { type: "checkbox", id: "listed" }), " ", t("listGame")), " ",
+      el("label", {}, el("input", { type: "checkbox", id: "watch-invite" }), " ", t("watchInvite"))),
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
   form.onsubmit = (e) => { e.preventDefault(); create(game); };
 }
@@ -104,12 +106,14 @@ async function create(game) {
   const seats = [...form.querySelectorAll("select[id^=seat-]")].map((s) =>
     s.value === "human" ? { kind: "human" } : { kind: "ai", agent: s.value.slice(3) });
   const idle = document.getElementById("idle").value;
-  const body = { game: game.id, options: readOptions(game), seats, idle_seconds: idle ? Number(idle) : null };
+  const body = { game: game.id, options: readOptions(game), seats, idle_seconds: idle ? Number(idle) : null,
+    listed: document.getElementById("listed").checked, spectators_need_invite: document.getElementById("watch-invite").checked };
   const response = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(body) });
   const answer = await response.json();
   if (!response.ok) { message.textContent = answer.detail; return; }
-  if (answer.token) localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  localStorage.setItem(seatKey(answer.id), JSON.stringify(answer.token
+    ? { seat: answer.seat, token: answer.token, invite: answer.invite, creator: true } : { invite: answer.invite }));
   location.href = answer.seat === null ? answer.spectate_url : answer.play_url;
 }
 

@@ -7,13 +7,16 @@ const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
+// The invite secret travels after '#' in links (never sent to a server); joined seats keep it to share it on.
+let invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 let drawn = null;            // the payload on screen before this redraw: boards animate what changed (ui.previous)
 let inspected = null;        // the board thing shown in the inspector
 let drag = null;             // the target id a pointer went down on, for drag-and-drop
-let draws = 0;
+let draws = 0, fromState = false;
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
+let confirmingResign = false;
 let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
 let sound = localStorage.getItem("coliseo.sound") === "on";
 
@@ -25,14 +28,15 @@ async function start() {
   $("inspector-title").textContent = t("inspector");
   $("tools").replaceChildren(soundToggle());
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
+  if (seatInfo && seatInfo.invite) invite = seatInfo.invite;
   if (params.has("spectate")) seatInfo = null;
   else if (params.has("join") && !seatInfo) {
     const response = await fetch(`/api/games/${gameId}/join`, { method: "POST",
-      headers: { "content-type": "application/json" }, body: "{}" });
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ invite }) });
     const answer = await response.json();
     if (response.ok) {
-      seatInfo = answer;
-      localStorage.setItem(seatKey(gameId), JSON.stringify(answer));
+      seatInfo = { ...answer, invite };
+      localStorage.setItem(seatKey(gameId), JSON.stringify(seatInfo));
       history.replaceState(null, "", `/play/${gameId}`);
     } else say(answer.detail);
   }
@@ -60,7 +64,7 @@ function connect() {
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
   socket.onopen = () => {
     retry = 300;
-    socket.send(JSON.stringify({ type: "hello", token: seatInfo ? seatInfo.token : null, lang: lang() }));
+    socket.send(JSON.stringify({ type: "hello", token: seatInfo ? seatInfo.token : null, lang: lang(), invite }));
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = () => {
@@ -83,6 +87,7 @@ async function receive(message) {
     payload = message;
     if (changed) selection = [];
     if (!board) board = await loadBoard(message.game, lang());
+    fromState = true;
     draw();
   } else if (message.type === "error") {
     say(message.message);
@@ -204,8 +209,27 @@ function uiState() {
 
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
+  const focused = focusedIn($("board"), "target");
   board.draw($("board"), payload, uiState());
   drawn = payload;
+  // A picture that holds clickable things is a group, not an image (screen readers skip an image's inside).
+  for (const picture of $("board").querySelectorAll("svg[role='img']")) {
+    if (picture.querySelector("[tabindex]")) picture.setAttribute("role", "group");
+  }
+  refocus($("board"), "target", focused, "[tabindex='0']");
+}
+
+// A redraw replaces the elements: keyboard focus goes back to the same thing (else the first of its kind).
+function focusedIn(box, key) {
+  const node = document.activeElement;
+  return node && box.contains(node) && node !== box ? node.dataset[key] ?? null : null;
+}
+
+function refocus(box, key, value, fallback) {
+  if (value === null) return;
+  const attr = key === "target" ? "data-target" : "data-action";
+  const again = box.querySelector(`[${attr}="${CSS.escape(value)}"]:not([disabled])`) || box.querySelector(fallback);
+  if (again) again.focus({ preventScroll: true });
 }
 
 function draw() {
@@ -214,7 +238,12 @@ function draw() {
   preview = null;
   drawBanner();
   drawSeats();
+  // The board's redraw after a state message is timed for bench/bench_redraw.py (the Performance API's user timing).
+  const start = performance.now();
   drawBoard();
+  if (fromState) performance.measure("coliseo:board", { start, end: performance.now() });
+  if (performance.getEntriesByName("coliseo:board").length > 2000) performance.clearMeasures("coliseo:board");
+  fromState = false;
   drawControls();
   drawActions();
   drawInspector();
@@ -262,10 +291,16 @@ function drawSeats() {
     el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
     el("b", {}, playerName(p)), p === me ? ` (${t("you")})` : "",
     el("small", {}, s.kind === "ai" ? s.agent : s.taken ? t("human") : t("free")),
-    s.handed_over ? el("small", {}, t("handed")) : "")));
+    s.resigned ? el("small", {}, t("resignedSeat")) : s.handed_over ? el("small", {}, t("handed")) : "")));
 }
 
 function drawControls() {
+  const focused = focusedIn($("controls"), "action");
+  drawControlItems();
+  refocus($("controls"), "action", focused, "button:not([disabled])");
+}
+
+function drawControlItems() {
   const items = [];
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
@@ -344,6 +379,7 @@ function drawLog() {
 }
 
 function resultText(result) {
+  if (payload.result_text) return `${t("over")} — ${payload.result_text}`;
   const winners = result.winners || [];
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
 }
@@ -394,7 +430,7 @@ async function rematch() {
     else say(answer.detail);
     return;
   }
-  localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token, invite: answer.invite }));
   location.href = answer.play_url;
 }
 
@@ -424,18 +460,61 @@ function chime(next) {
   tone.stop(audio.currentTime + 0.25);
 }
 
+// --- resign and draw offers: commands like any other, with the position's ply ----------------
+function tableCommands() {
+  const me = payload.you;
+  if (me === null || payload.result || payload.resigned.includes(me)) return [];
+  const command = (id, words, type) => el("button", { id, disabled: controlsLocked(),
+    onclick: () => { confirmingResign = false; sendCommand({ type }); } }, words);
+  const out = [];
+  if (payload.seats.length === 2) {
+    const offer = payload.draw_offer;
+    if (offer === null) out.push(command("offer-draw", t("offerDraw"), "offer-draw"));
+    else if (offer === me) out.push(el("span", { id: "draw-offered" }, t("drawOffered")));
+    else {
+      out.push(el("span", { id: "draw-offer" }, t("drawOffer", { p: t("player", { n: offer + 1 }) }), " "),
+        command("accept-draw", t("acceptDraw"), "accept-draw"), " ", command("decline-draw", t("declineDraw"), "decline-draw"));
+    }
+  }
+  if (confirmingResign) {
+    out.push(el("span", { id: "resign-confirm", role: "alert" }, t("resignSure"), " "),
+      command("resign-yes", t("resignYes"), "resign"), " ",
+      el("button", { id: "resign-no", onclick: () => { confirmingResign = false; drawLinks(); } }, t("resignNo")));
+  } else {
+    out.push(el("button", { id: "resign", disabled: controlsLocked(),
+      onclick: () => { confirmingResign = true; drawLinks(); } }, t("resign")));
+  }
+  return [el("p", { class: "table-commands" }, out.flatMap((x) => [x, " "]))];
+}
+
+// The creator decides whether the game is listed in the lobby (where anyone may join it).
+function listingToggle() {
+  const toggle = async () => {
+    const response = await fetch(`/api/games/${gameId}/listing`, { method: "POST",
+      headers: { "content-type": "application/json" }, body: JSON.stringify({ token: seatInfo.token, listed: !payload.listed }) });
+    if (!response.ok) say((await response.json()).detail);
+  };
+  return el("p", {}, el("button", { id: "listing", onclick: toggle }, payload.listed ? t("unlist") : t("list")));
+}
+
 function drawLinks() {
   const origin = location.origin;
   const items = [el("h2", {}, t("links"))];
-  if (payload.seats.some((s) => !s.taken)) {
-    items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1` })));
+  const secret = invite ? `#invite=${invite}` : "";
+  if (payload.seats.some((s) => !s.taken) && (invite || payload.listed)) {
+    items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1${secret}` })));
   }
-  items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
+  if (invite || !payload.watch_needs_invite) {
+    items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, id: "spectate-link",
+      value: `${origin}/play/${gameId}?spectate=1${payload.watch_needs_invite ? secret : ""}` })));
+  }
+  if (seatInfo && seatInfo.creator && !payload.result) items.push(listingToggle());
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
   if (payload.can_undo) {
     items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
   }
+  items.push(...tableCommands());
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));

@@ -1,0 +1,63 @@
+"""What keeps the table usable under abuse: rate limits per client, the Host and Origin checks."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urlsplit
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+class RateLimit:
+    """A token bucket per client: `rate` events per `per` seconds, in bursts of up to `rate`."""
+
+    def __init__(self, rate: int, per: float):
+        self.rate, self.per = rate, per
+        self.buckets: dict[str, tuple[float, float]] = {}    # client -> (tokens left, when counted)
+
+    def wait(self, client: str) -> float:
+        """0 and one event counted when the client may go on; else the seconds until it may."""
+        now = time.monotonic()
+        tokens, then = self.buckets.get(client, (self.rate, now))
+        tokens = min(self.rate, tokens + (now - then) * self.rate / self.per)
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return (1 - tokens) * self.per / self.rate
+        self.buckets[client] = (tokens - 1, now)
+        if len(self.buckets) > 10_000:                  # forget clients whose bucket is full again
+            self.buckets = {k: v for k, v in self.buckets.items() if v[0] + (now - v[1]) * self.rate / self.per < 1}
+        return 0.0
+
+
+def host_name(host_header: str) -> str:
+    """'127.0.0.1:8000' → '127.0.0.1'; '[::1]:8000' → '::1'."""
+    return urlsplit(f"//{host_header}").hostname or ""
+
+
+def origin_allowed(origin: str | None, host_header: str, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket may come from the page's own origin or an allowed one; other clients send none."""
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    return parts.netloc.lower() == host_header.lower() or origin.rstrip("/").lower() in allowed
+
+
+class HostGuard:
+    """Refuse requests (and WebSockets) whose Host is not served here: DNS rebinding cannot reach the app."""
+
+    def __init__(self, app, hosts: tuple[str, ...] | None):
+        self.app, self.hosts = app, hosts and {h.lower() for h in hosts}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket") or not self.hosts:
+            return await self.app(scope, receive, send)
+        host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+        if host_name(host).lower() in self.hosts:
+            return await self.app(scope, receive, send)
+        if scope["type"] == "websocket":
+            return await send({"type": "websocket.close", "code": 4403})
+        body = json.dumps({"detail": f"host {host!r} is not served here (coliseo serve --allowed-host adds one)"})
+        await send({"type": "http.response.start", "status": 421,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body.encode()})

@@ -1,0 +1,141 @@
+"""Access and layout of the web table in Chromium: axe-core (bundled by axe-playwright-python, run offline) finds no
+serious or critical violation on the lobby, a How to play page, each game's table, the game-over dialog and the
+replay; a whole game on a phone by touch; a whole game by keyboard alone; the board fits 1280×800."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from web.board_play import over, play_by_board, wait_my_turn_or_end
+
+import coliseo
+
+AXE = Axe()
+
+
+def serious_violations(page) -> list[str]:
+    found = AXE.run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+def open_game(page, server, game="capsule", options=None, agent="random") -> str:
+    row = next(g for g in server.get("/api/catalog") if g["id"] == game)
+    players = next((o["default"] for o in row["options"] if o["name"] == "players"), row["min_players"])
+    made = server.post("/api/games", {"game": game, "options": options or {},
+                                      "seats": [{"kind": "human"}] + [{"kind": "ai", "agent": agent}] * (players - 1)})
+    page.goto(server.url + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                  [f"coliseo.seat.{made['id']}", {"seat": made["seat"], "token": made["token"]}])
+    page.goto(f"{server.url}/play/{made['id']}")
+    page.wait_for_selector("body[data-ply]")
+    return made["id"]
+
+
+@pytest.fixture
+def desk(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.set_default_timeout(20_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_axe_finds_nothing_serious_on_the_lobby_and_a_rules_page(desk, server):
+    desk.goto(server.url + "/")
+    desk.wait_for_selector(".game-tile")
+    assert serious_violations(desk) == []
+    desk.goto(server.url + "/rules/forbidden?lang=es")
+    assert serious_violations(desk) == []
+
+
+@pytest.mark.parametrize("game", coliseo.list_games())
+def test_axe_finds_nothing_serious_at_each_games_table(desk, server, game):
+    open_game(desk, server, game)
+    wait_my_turn_or_end(desk)
+    targets = desk.locator("#board .target")
+    if targets.count():
+        targets.first.click()                    # with a choice under way: lit targets, the Cancel button
+    assert serious_violations(desk) == []
+
+
+def test_axe_finds_nothing_serious_on_the_game_over_dialog_and_the_replay(desk, server):
+    game_id = open_game(desk, server, options={"max_turns": 3})
+    play_by_board(desk, random.Random(4))
+    desk.wait_for_selector("#game-over[open]")
+    assert serious_violations(desk) == []
+    desk.goto(f"{server.url}/replay/{game_id}")
+    desk.wait_for_selector("body[data-step]")
+    assert serious_violations(desk) == []
+
+
+def test_the_board_fits_a_1280_by_800_window(desk, server):
+    open_game(desk, server, "capsule")
+    wait_my_turn_or_end(desk)
+    box = desk.locator("#board svg").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800
+    controls = desk.locator("#controls").bounding_box()
+    assert controls["y"] + controls["height"] <= 800
+
+
+def test_a_whole_game_on_a_phone_by_touch_with_the_panel_below_the_board(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        open_game(page, server, options={"max_turns": 8})
+        wait_my_turn_or_end(page)
+        board = page.locator("#board").bounding_box()
+        assert board["width"] <= 390 and page.evaluate("document.scrollingElement.scrollWidth") <= 390
+        assert page.locator("#inspector").bounding_box()["y"] >= board["y"] + board["height"]
+        assert page.locator("#controls").bounding_box()["y"] >= board["y"] + board["height"]
+        rng = random.Random(8)
+        while not over(page):
+            if not page.get_attribute("body", "data-can-act") == "true":
+                wait_my_turn_or_end(page)
+                continue
+            things = page.locator("#board .target, #controls button.control")
+            before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+            things.nth(rng.randrange(things.count())).tap()
+            page.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
+                                   arg=before)
+            wait_my_turn_or_end(page)
+        assert page.locator("#game-over[open]").count() == 1
+    finally:
+        context.close()
+
+
+def test_a_whole_game_by_keyboard_alone_with_a_visible_focus_ring(desk, server):
+    open_game(desk, server, options={"max_turns": 6})
+    rng = random.Random(5)
+    presses = 0
+    while not over(desk):
+        wait_my_turn_or_end(desk)
+        if over(desk):
+            break
+        # Arrows move between the board's things (on the language picker they would change the language).
+        in_board = desk.evaluate("Boolean(document.activeElement.closest && document.activeElement.closest('#board'))")
+        keys = ["Tab", "ArrowRight", "ArrowUp", "ArrowLeft", "ArrowDown"] if in_board else ["Tab"]
+        desk.keyboard.press(rng.choice(keys))
+        presses += 1
+        assert presses < 6000, "the game did not end by keyboard"
+        focused = desk.evaluate("""(() => { const n = document.activeElement;
+            const board = n.closest && n.closest('#board'), control = n.matches('#controls button.control');
+            return { target: Boolean(board) && n.classList.contains('target'), control,
+                     outline: getComputedStyle(n).outlineStyle, stroke: board && n.querySelector('.cell')
+                       ? getComputedStyle(n.querySelector('.cell')).stroke : null }; })()""")
+        if focused["control"]:
+            assert focused["outline"] != "none"
+        if (focused["target"] or focused["control"]) and rng.random() < 0.5:
+            before = desk.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+            desk.keyboard.press("Enter")
+            desk.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
+                                   arg=before)
+    assert desk.locator("#game-over[open]").count() == 1
+    # Esc closes the dialog; the board's things carry labels for screen readers.
+    desk.keyboard.press("Escape")
+    assert desk.locator("#game-over[open]").count() == 0
+    labels = desk.locator("#board [data-target]")
+    assert all(labels.nth(n).get_attribute("aria-label") for n in range(labels.count()))
