@@ -1,5 +1,5 @@
 """Where the web table keeps its games: SQLAlchemy, SQLite by default (`--db URL` for PostgreSQL)."""
 
-from .db import Store, StoredGame
+from .db import MovedOn, Store, StoredGame
 
-__all__ = ["Store", "StoredGame"]
+__all__ = ["MovedOn", "Store", "StoredGame"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -30,7 +31,9 @@ from coliseo.core.errors import ColiseoError
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
+from .bus import make_bus
 from .tables import Conflict, Forbidden, NotFound, Tables, Watcher, catalog, log
+from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
@@ -75,16 +78,29 @@ class Problem(BaseModel):
 ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
 
 
-def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
+SETTINGS_VARIABLE = "COLISEO_SERVE"    # create_app's settings as JSON, for each of `serve --workers N`'s processes
+
+
+def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str | None = None,
+               ai_workers: int | None = None, ray_address: str | None = None,
+               ai_lease_seconds: float = 10.0) -> FastAPI:
+    """The app over the store at `db_url`; `redis_url` fans changes out to other processes serving the same
+    store; AI moves run in `ai_workers` local processes (default: one per core) or on the Ray cluster at
+    `ray_address`, each under a lease of `ai_lease_seconds` (renewed while thinking)."""
     store = Store(db_url)
-    tables = Tables(store)
+    tables = Tables(store, bus=make_bus(redis_url), thinker=make_thinker(ai_workers, ray_address),
+                    lease_seconds=ai_lease_seconds)
+    tables.bus.on_reconnect = tables.refresh_all
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
+        await tables.bus.start(tables.on_notice)
+        tables.thinker.warm()
         await tables.resume_all()
         watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds))
         yield
         watchdog.cancel()
+        await tables.bus.close()
         tables.close()
         store.close()
 
@@ -253,6 +269,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app factory each worker process of `coliseo serve --workers N` calls (settings from the environment)."""
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(settings.pop("db_url"), **settings)
 
 
 class BodyLimit:
