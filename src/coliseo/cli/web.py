@@ -53,6 +53,13 @@ def register(app: typer.Typer) -> None:
         settings = {"db_url": url, "idle_check_seconds": idle_check, "redis_url": redis,
                     "ai_workers": ai_workers or max(1, (os.cpu_count() or 1) // workers), "ray_address": ray,
                     "ai_lease_seconds": ai_lease}
+        try:
+            from coliseo.store import Store
+
+            Store(url).close()           # the tables exist before several workers start at once
+        except Exception as e:  # noqa: BLE001 - any driver's error, said plainly
+            typer.echo(f"error: cannot open the database {_shown(url)}: {e}", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
         common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_level": "warning"}
@@ -60,7 +67,9 @@ def register(app: typer.Typer) -> None:
             uvicorn.run(create_app(settings.pop("db_url"), **settings), **common)
         else:
             os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
-            uvicorn.run("coliseo.web.app:app_from_env", factory=True, workers=workers, **common)
+            # A worker whose event loop is busy for a moment on a loaded machine is not hung: restart only the dead.
+            uvicorn.run("coliseo.web.app:app_from_env", factory=True, workers=workers, timeout_worker_healthcheck=60,
+                        **common)
 
 
 def _shown(url: str) -> str:

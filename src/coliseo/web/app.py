@@ -2,7 +2,8 @@
 
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
   client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
-  client → {"type": "act", "action": notation, "ref": any}  ·  {"type": "undo", "ref": any}
+  client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
+            `ply` is the position the action was chosen on; any other is refused ("the game has moved on")
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
@@ -210,7 +211,11 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
             token = hello.get("token")
             if token is not None and (not isinstance(token, str) or len(token) > 100):
                 raise Forbidden("a seat token is a short string")
-            seat = table.seat_of(token)
+            try:
+                seat = table.seat_of(token)
+            except Forbidden:           # the seat may have been taken through another process a moment ago
+                await tables.refresh(table)
+                seat = table.seat_of(token)
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
             with contextlib.suppress(Exception):
@@ -230,10 +235,13 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
                     ref = message.get("ref")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
+                    ply = message.get("ply")
+                    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+                        raise ColiseoError("ply is the number of the position the action was chosen on")
                     if message.get("type") == "act" and isinstance(message.get("action"), str):
-                        await tables.act(table, seat, message["action"])
+                        await tables.act(table, seat, message["action"], ply)
                     elif message.get("type") == "undo":
-                        await tables.undo(table, seat)
+                        await tables.undo(table, seat, ply)
                     else:
                         raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation} or "
                                            "{\"type\": \"undo\"}")

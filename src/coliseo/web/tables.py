@@ -363,9 +363,12 @@ class Tables:
         return seat, token
 
     # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str) -> None:
-        """Play `text` for `seat`: checked, stored, then announced. ColiseoError says why not."""
+    async def act(self, table: Table, seat: int, text: str, ply: int | None = None) -> None:
+        """Play `text` for `seat` on the position at `ply`: checked, stored, then announced. ColiseoError says
+        why not."""
         async with table.lock:
+            if ply is not None and ply != len(table.match.steps):
+                raise GameMovedOn()
             state = table.match.state
             if state.is_over:
                 raise IllegalAction("the game is over")
@@ -381,9 +384,11 @@ class Tables:
             raise GameMovedOn()
         await self.announce(table)
 
-    async def undo(self, table: Table, seat: int) -> None:
+    async def undo(self, table: Table, seat: int, ply: int | None = None) -> None:
         async with table.lock:
             match = table.match
+            if ply is not None and ply != len(match.steps):
+                raise GameMovedOn()
             if seat in table.agents or not match.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
                                     "taken back, and never one that revealed something or drew on chance")

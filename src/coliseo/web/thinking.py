@@ -83,26 +83,28 @@ def _warm() -> None:
     import coliseo.agents  # noqa: F401 - import the engine once, before the first move is asked for
 
 
-def _pool_process_start() -> None:
+def _pool_process_start(server: int) -> None:
     with contextlib.suppress(OSError):
         os.nice(AI_NICENESS)
     if sys.platform == "linux":         # die with the server, even when it is killed with SIGKILL
         import ctypes
 
         with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+    if os.getppid() != server:          # the server died while this process was starting
+        os._exit(0)
 
 
 class PoolThinker:
-    """`workers` local processes (spawned by a fork server: the server's threads are not copied)."""
+    """`workers` local child processes, started fresh (not forked: the server's threads are not copied)."""
 
     def __init__(self, workers: int):
         self.workers = workers
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=get_context("forkserver"),
-                                   initializer=_pool_process_start)
+        return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
+                                   initializer=_pool_process_start, initargs=(os.getpid(),))
 
     def warm(self) -> None:
         self.pool.submit(_warm)
