@@ -274,11 +274,10 @@ def test_an_ai_move_is_made_once_while_its_worker_is_stopped_killed_and_replaced
     holder.kill()
     holder.start()                                 # replaced: it serves the game from the store again
     before = len(stored_actions(postgres_url, made["id"]))
-    watcher = Socket(holder.port, made["id"], None)
+    watchers.append(Socket(holder.port, made["id"], None))
     wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= before + 3, what="play going on")
-    count = assert_replays(postgres_url, made["id"])
-    assert watcher.wait(lambda s: s["ply"] >= before + 3)
-    assert Socket(other.port, made["id"], None).state["ply"] <= assert_replays(postgres_url, made["id"])
-    assert count >= before + 3
-    for w in (*watchers[:0], watcher):
+    assert assert_replays(postgres_url, made["id"]) >= before + 3
+    assert watchers[-1].wait(lambda s: s["ply"] >= before + 3), "the replacement server's reader sees the moves"
+    assert watchers[pair.index(other)].wait(lambda s: s["ply"] >= before + 3)
+    for w in watchers:
         w.close()
