@@ -85,7 +85,7 @@ async def play_one(port: int, made: dict, actions: int, rng: random.Random, late
                 legal = state["legal"]
                 text = "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal)
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": text}))
+                await ws.send(json.dumps({"type": "act", "action": text, "ply": state["ply"]}))
                 state = None
         return done
 

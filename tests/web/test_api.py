@@ -50,7 +50,7 @@ def test_a_seat_plays_against_the_ai_and_the_action_is_stored_before_the_ack(cli
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         first = hello(ws, made["token"])
         assert first["you"] == 0 and first["legal"] and first["observation"] == _observation_now(client, made, 0)
-        ws.send_json({"type": "act", "action": first["legal"][1], "ref": "a"})
+        ws.send_json({"type": "act", "action": first["legal"][1], "ply": 0, "ref": "a"})
         while (message := ws.receive_json())["type"] != "ack":
             assert message["type"] == "state"
         assert message["ref"] == "a"
@@ -67,7 +67,7 @@ def test_an_illegal_action_says_why_and_changes_nothing(client):
     made = create(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         hello(ws, made["token"])
-        ws.send_json({"type": "act", "action": "z9-z10", "ref": 1})
+        ws.send_json({"type": "act", "action": "z9-z10", "ply": 0, "ref": 1})
         error = ws.receive_json()
         assert error["type"] == "error" and "legal now" in error["message"] and error["ref"] == 1
         ws.send_json({"type": "act", "action": 42})
@@ -84,7 +84,7 @@ def test_nobody_acts_for_another_seat(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, joined["token"])
         assert state["you"] == 1 and state["legal"] == []
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         assert ws.receive_json()["message"] == "it is not your turn"
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         refused = hello(ws, "not-a-real-token")
@@ -93,7 +93,7 @@ def test_nobody_acts_for_another_seat(client):
         spectator = hello(ws, None)
         assert spectator["you"] is None and spectator["legal"] == []
         assert spectator["observation"] == _observation_now(client, made, None)
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         assert ws.receive_json()["message"] == "spectators cannot act"
     assert client.post(f"/api/games/{made['id']}/join", json={}).status_code == 409
 
@@ -109,7 +109,7 @@ def test_no_payload_shows_the_opponents_hidden_capsules(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws0, client.websocket_connect(f"/ws/{made['id']}") as ws1:
         seen0 = hello(ws0, made["token"])
         seen1 = hello(ws1, joined["token"])
-        ws0.send_json({"type": "act", "action": "end"})
+        ws0.send_json({"type": "act", "action": "end", "ply": 0})
         updates = [ws0.receive_json(), ws0.receive_json()]
         for card in hidden:
             assert card not in json.dumps([seen0, *updates])
@@ -121,14 +121,14 @@ def test_undo_takes_back_a_move_within_the_turn_and_in_the_store(client):
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, made["token"])
         move = next(a for a in state["legal"] if "-" in a)
-        ws.send_json({"type": "act", "action": move})
+        ws.send_json({"type": "act", "action": move, "ply": 0})
         after = ws.receive_json()
         assert ws.receive_json()["type"] == "ack" and after["can_undo"] and after["ply"] == 1
-        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "undo", "ply": 1})
         undone = ws.receive_json()
         assert undone["ply"] == 0 and undone["observation"] == state["observation"] and undone["log"] == []
         assert ws.receive_json()["type"] == "ack"
-        ws.send_json({"type": "undo"})
+        ws.send_json({"type": "undo", "ply": 0})
         assert "nothing to undo" in ws.receive_json()["message"]
     assert client.app.state.tables.store.load(made["id"]).actions == []
 
@@ -212,7 +212,7 @@ def test_a_seat_reads_the_events_in_its_language(client):
             client.websocket_connect(f"/ws/{made['id']}") as spanish:
         hello(english, made["token"], "en")
         hello(spanish, joined["token"], "es")
-        english.send_json({"type": "act", "action": "end"})
+        english.send_json({"type": "act", "action": "end", "ply": 0})
         seen = spanish.receive_json()
         game = coliseo.load_game("capsule")
         event = client.app.state.tables.live[made["id"]].match.steps[-1].events[0]
@@ -232,7 +232,7 @@ def test_a_game_nobody_watches_leaves_memory_and_comes_back_from_the_store(clien
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         state = hello(ws, made["token"])
-        ws.send_json({"type": "act", "action": "end"})
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
         while ws.receive_json()["type"] != "ack":
             pass
     assert made["id"] not in client.app.state.tables.live

@@ -25,7 +25,7 @@ class SeatClient:
 
     def act(self, text: str) -> int:
         """Send an action; returns the ply of its acknowledgement (the action is stored by then)."""
-        self.ws.send(json.dumps({"type": "act", "action": text}))
+        self.ws.send(json.dumps({"type": "act", "action": text, "ply": self.state["ply"]}))
         while True:
             message = json.loads(self.ws.recv(timeout=30))
             if message["type"] == "error":

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from coliseo.store import MovedOn, Store, StoredGame
+from coliseo.store import PlyTaken, Store, StoredGame
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -22,7 +22,7 @@ def store(request, tmp_path):
 
 def test_an_append_at_a_taken_ply_is_refused_and_changes_nothing(store):
     store.add_action("g1", 1, "end", 0)
-    with pytest.raises(MovedOn):
+    with pytest.raises(PlyTaken):
         store.add_action("g1", 1, "other", 1, {"winner": 1})
     stored = store.load("g1")
     assert stored.actions == ["end"] and not stored.finished
@@ -35,7 +35,7 @@ def test_of_many_threads_appending_the_same_ply_exactly_one_wins(store):
         try:
             store.add_action("g1", 1, f"move{n}", 0)
             outcomes.append(f"move{n}")
-        except MovedOn:
+        except PlyTaken:
             outcomes.append("moved on")
 
     threads = [threading.Thread(target=append, args=(n,)) for n in range(6)]
@@ -51,9 +51,9 @@ def test_of_many_threads_appending_the_same_ply_exactly_one_wins(store):
 def test_undo_removes_only_the_last_action(store):
     store.add_action("g1", 1, "a", 0)
     store.add_action("g1", 2, "b", 0)
-    with pytest.raises(MovedOn):
+    with pytest.raises(PlyTaken):
         store.remove_action("g1", 1)
-    with pytest.raises(MovedOn):
+    with pytest.raises(PlyTaken):
         store.remove_action("g1", 3)
     store.remove_action("g1", 2)
     assert store.load("g1").actions == ["a"]
@@ -73,11 +73,11 @@ def test_a_move_from_a_lost_lease_is_dropped(store):
     assert store.claim_lease("g1", 1, "A", 0.3)
     time.sleep(0.4)
     assert store.claim_lease("g1", 1, "B", 5)
-    with pytest.raises(MovedOn):
+    with pytest.raises(PlyTaken):
         store.add_action("g1", 1, "from A", 1, lease="A")
     assert store.load("g1").actions == []
     store.add_action("g1", 1, "from B", 1, lease="B")
-    with pytest.raises(MovedOn):           # a lease is spent by its move
+    with pytest.raises(PlyTaken):           # a lease is spent by its move
         store.add_action("g1", 2, "again", 1, lease="B")
     assert store.load("g1").actions == ["from B"]
     assert store.claim_lease("g1", 2, "A", 5), "the next ply's lease is free"

@@ -50,7 +50,7 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
             mover = truth.state.current_player
             action = rng.choice(truth.state.legal_actions())
             events = truth.play(action)
-            sockets[mover].send_json({"type": "act", "action": truth.game.format_action(action)})
+            sockets[mover].send_json({"type": "act", "action": truth.game.format_action(action), "ply": ply - 1})
             for reader, ws in zip([*range(n), None], sockets):
                 seen = latest_state(ws, ply)
                 expected = json.loads(json.dumps(truth.state.observation(reader)))

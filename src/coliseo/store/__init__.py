@@ -1,5 +1,5 @@
 """Where the web table keeps its games: SQLAlchemy, SQLite by default (`--db URL` for PostgreSQL)."""
 
-from .db import MovedOn, Store, StoredGame
+from .db import PlyTaken, Store, StoredGame
 
-__all__ = ["MovedOn", "Store", "StoredGame"]
+__all__ = ["PlyTaken", "Store", "StoredGame"]

@@ -70,8 +70,8 @@ ai_leases = Table(
 )
 
 
-class MovedOn(Exception):
-    """The game is no longer at the position the write was made on (another write came first)."""
+class PlyTaken(Exception):
+    """Another writer got there first: the game is no longer at the ply this write was made on."""
 
 
 def now() -> str:
@@ -122,7 +122,7 @@ class Store:
                    lease: str | None = None) -> None:
         """Append one action at `ply` (and the result, if it ended the game) in one transaction.
 
-        A compare-and-set on (game, ply): MovedOn if that ply is taken, or if `lease` (the owner of the
+        A compare-and-set on (game, ply): PlyTaken if that ply is taken, or if `lease` (the owner of the
         AI seat's lease on this ply) has lost its lease meanwhile.
         """
         try:
@@ -133,22 +133,22 @@ class Store:
                         ai_leases.c.game_id == game_id, ai_leases.c.ply == ply, ai_leases.c.owner == lease,
                         ai_leases.c.expires >= time.time()).values(expires=0.0))
                     if spent.rowcount != 1:
-                        raise MovedOn(f"the lease on ply {ply} of game {game_id} was lost")
+                        raise PlyTaken(f"the lease on ply {ply} of game {game_id} was lost")
                 db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
                 if result is not None:
                     db.execute(update(games).where(games.c.id == game_id)
                                .values(finished=True, result=json.dumps(result)))
         except exc.IntegrityError:
-            raise MovedOn(f"ply {ply} of game {game_id} is already taken") from None
+            raise PlyTaken(f"ply {ply} of game {game_id} is already taken") from None
 
     def remove_action(self, game_id: str, ply: int) -> None:
-        """Undo: forget the action at `ply`, only if it is still the last one (else MovedOn)."""
+        """Undo: forget the action at `ply`, only if it is still the last one (else PlyTaken)."""
         with self.engine.begin() as db:
             _lock_game(db, game_id)
             gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
             later = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
             if gone.rowcount != 1 or (later or 0) > ply:
-                raise MovedOn(f"ply {ply} of game {game_id} is no longer the last one")
+                raise PlyTaken(f"ply {ply} of game {game_id} is no longer the last one")
 
     def claim_lease(self, game_id: str, ply: int, owner: str, seconds: float) -> bool:
         """Take (or renew) the lease to play the AI move at `ply`: True for exactly one owner at a time."""

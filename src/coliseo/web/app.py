@@ -3,11 +3,15 @@
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
   client → {"type": "hello", "token": str | null, "lang": "en" | "es"}   first; null token = spectator
   client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
-            `ply` is the position the action was chosen on; any other is refused ("the game has moved on")
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
+  server → {"type": "error", "message": "the game has moved on: …", "stale": true, "ref": any}, then a "state"
 The token travels inside the socket, never in a URL, so it appears in no log.
+
+Every act and undo names the `ply` of the position it was chosen on (the state's "ply"). Any other ply is
+refused as stale and changes nothing: a double click, a late click or a replayed message can never land on a
+later position. The store's key (game_id, ply) settles a race between writers the same way.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import make_bus
-from .tables import Conflict, Forbidden, NotFound, Tables, Watcher, catalog, log
+from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
@@ -235,16 +239,19 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
                     ref = message.get("ref")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
-                    ply = message.get("ply")
-                    if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-                        raise ColiseoError("ply is the number of the position the action was chosen on")
-                    if message.get("type") == "act" and isinstance(message.get("action"), str):
-                        await tables.act(table, seat, message["action"], ply)
-                    elif message.get("type") == "undo":
-                        await tables.undo(table, seat, ply)
+                    kind, ply = message.get("type"), message.get("ply")
+                    if kind not in ("act", "undo") or (kind == "act" and not isinstance(message.get("action"), str)):
+                        raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation, \"ply\": n} or "
+                                           "{\"type\": \"undo\", \"ply\": n}")
+                    if not isinstance(ply, int) or isinstance(ply, bool):
+                        raise ColiseoError("act and undo carry \"ply\": the ply of the position they were chosen on")
+                    if kind == "act":
+                        now = await tables.act(table, seat, message["action"], ply)
                     else:
-                        raise ColiseoError("messages are {\"type\": \"act\", \"action\": notation} or "
-                                           "{\"type\": \"undo\"}")
+                        now = await tables.undo(table, seat, ply)
+                except MovedOn as e:
+                    await websocket.send_json({"type": "error", "message": str(e), "ref": ref, "stale": True})
+                    await websocket.send_json(table.payload(seat, lang))
                 except (ColiseoError, Forbidden) as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
                 except (WebSocketDisconnect, asyncio.CancelledError):
@@ -254,7 +261,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
                     await websocket.send_json({"type": "error", "ref": ref,
                                                "message": "the server could not store that action; try again"})
                 else:
-                    await websocket.send_json({"type": "ack", "ref": ref, "ply": len(table.match.steps)})
+                    await websocket.send_json({"type": "ack", "ref": ref, "ply": now})
         except WebSocketDisconnect:
             pass
         finally:

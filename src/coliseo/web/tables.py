@@ -30,7 +30,7 @@ from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.match import Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
-from coliseo.store import MovedOn, Store, StoredGame
+from coliseo.store import PlyTaken, Store, StoredGame
 
 from .bus import LocalBus, RedisBus
 from .thinking import Job, PoolThinker, RayThinker
@@ -54,11 +54,11 @@ class Conflict(RuntimeError):
     """The request is well formed but the game's state does not allow it (e.g. the record is sealed)."""
 
 
-class GameMovedOn(ColiseoError):
-    """Another write reached the game first; this one changed nothing."""
+class MovedOn(ColiseoError):
+    """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
 
-    def __init__(self):
-        super().__init__("the game has moved on: another action was stored first; here is the game as it is now")
+    def __init__(self, chosen: int | None, now: int):
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
 
 
 def hash_token(token: str) -> str:
@@ -363,12 +363,10 @@ class Tables:
         return seat, token
 
     # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str, ply: int | None = None) -> None:
-        """Play `text` for `seat` on the position at `ply`: checked, stored, then announced. ColiseoError says
-        why not."""
+    async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
+        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError if not."""
         async with table.lock:
-            if ply is not None and ply != len(table.match.steps):
-                raise GameMovedOn()
+            check_ply(table, ply)
             state = table.match.state
             if state.is_over:
                 raise IllegalAction("the game is over")
@@ -379,23 +377,22 @@ class Tables:
             action = table.game.parse_action(state, text)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
-        if not stored:
+        if not stored:                          # another process wrote that ply: its version is announced
             await table.broadcast()
-            raise GameMovedOn()
+            raise MovedOn(ply, len(table.match.steps))
         await self.announce(table)
+        return ply + 1
 
-    async def undo(self, table: Table, seat: int, ply: int | None = None) -> None:
+    async def undo(self, table: Table, seat: int, ply: int) -> int:
         async with table.lock:
+            check_ply(table, ply)
             match = table.match
-            if ply is not None and ply != len(match.steps):
-                raise GameMovedOn()
             if seat in table.agents or not match.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
                                     "taken back, and never one that revealed something or drew on chance")
-            ply = len(match.steps)
             try:
                 await self.stored_call(self.store.remove_action, table.id, ply)
-            except MovedOn:
+            except PlyTaken:
                 moved_on = True
                 await self._reload(table)
             else:
@@ -404,24 +401,29 @@ class Tables:
                 table.stored.actions.pop()
         if moved_on:
             await table.broadcast()
-            raise GameMovedOn()
+            raise MovedOn(ply, len(table.match.steps))
         await self.announce(table)
+        return ply - 1
 
     async def _play(self, table: Table, action, lease: str | None = None) -> bool:
         """Apply and store (under `table.lock`); False if another write came first and the table was reloaded.
 
-        If storing fails otherwise, the table is dropped from memory: the next reader reloads it as stored.
+        If storing fails otherwise, the game is put back as the store has it (or forgotten, if the store is out
+        of reach: `get` reloads it later).
         """
         match = table.match
         player, ply, text = match.state.current_player, len(match.steps) + 1, table.game.format_action(action)
         match.play(action)
         try:
             await self.stored_call(self.store.add_action, table.id, ply, text, player, match.state.result, lease)
-        except MovedOn:
+        except PlyTaken:
             await self._reload(table)
             return False
         except Exception:
-            self.live.pop(table.id, None)
+            try:
+                await self._reload(table)
+            except Exception:  # noqa: BLE001 - the store is out of reach
+                self.live.pop(table.id, None)
             raise
         table.stored.actions.append(text)
         if match.state.is_over:
@@ -528,6 +530,12 @@ class Tables:
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
                 "frames": frames}
+
+
+def check_ply(table: Table, ply: int) -> None:
+    """Every command names the position it was chosen on; any other position refuses it."""
+    if ply != len(table.match.steps):
+        raise MovedOn(ply, len(table.match.steps))
 
 
 def replay(stored: StoredGame) -> Match:

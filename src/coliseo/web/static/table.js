@@ -7,6 +7,8 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
+// Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
+let awaitingAnswer = false, stateIsFresh = false;
 
 async function start() {
   document.documentElement.lang = lang();
@@ -37,8 +39,8 @@ function connect() {
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = () => {
+    markDisconnected();
     $("status").textContent = t("reconnecting");
-    document.body.dataset.connected = "false";
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 3000);
   };
@@ -50,7 +52,7 @@ function send(message) {
 
 async function receive(message) {
   if (message.type === "state") {
-    document.body.dataset.connected = "true";
+    markFresh();
     const changed = !payload || payload.ply !== message.ply;
     payload = message;
     if (changed) selection = [];
@@ -58,17 +60,49 @@ async function receive(message) {
     draw();
   } else if (message.type === "error") {
     say(message.message);
+    answered();
     if (message.fatal) { socket.onclose = null; socket.close(); }
   } else if (message.type === "ack") {
     say("");
+    answered();
   }
+}
+
+// --- the stale-action rule: every command names its ply; controls wait for the answer ---------
+function controlsLocked() { return awaitingAnswer || !stateIsFresh; }
+
+function sendCommand(message) {
+  if (controlsLocked() || !payload) return;
+  awaitingAnswer = true;
+  send({ ...message, ply: payload.ply, ref: nextRef++ });
+  draw();
+}
+
+function answered() {
+  awaitingAnswer = false;
+  if (payload) draw();
+}
+
+function markDisconnected() {
+  stateIsFresh = false;
+  awaitingAnswer = false;
+  document.body.dataset.connected = "false";
+  $("offline").textContent = t("offline");
+  $("offline").hidden = false;
+  if (payload) draw();
+}
+
+function markFresh() {
+  stateIsFresh = true;
+  document.body.dataset.connected = "true";
+  $("offline").hidden = true;
 }
 
 function say(text) { $("message").textContent = text; }
 
 function act(text) {
   say("");
-  send({ type: "act", action: text, ref: nextRef++ });
+  sendCommand({ type: "act", action: text });
 }
 
 function cancel() { selection = []; if (payload) draw(); }
@@ -82,6 +116,7 @@ function choices() {
 }
 
 function chooseTarget(target) {
+  if (controlsLocked()) return;
   const { next } = choices();
   if (!next.has(target)) {
     say(t("notLegal", { t: [...selection, target].join(" → ") }));
@@ -113,7 +148,7 @@ function drawActions() {
     for (const a of done) buttons.push(actionButton(a.text));
     buttons.push(el("p", {}, t("pick")));
     for (const target of next) {
-      buttons.push(el("button", { class: "step", "data-step": target, onclick: () => chooseTarget(target) },
+      buttons.push(el("button", { class: "step", "data-step": target, onclick: () => chooseTarget(target), disabled: controlsLocked() },
         board.label ? board.label(target, payload) : target));
     }
   }
@@ -122,14 +157,14 @@ function drawActions() {
 
 function actionButton(text) {
   const show = (value) => () => { preview = value; drawBoard(); };
-  return el("button", { class: "action", "data-action": text, title: text, onclick: () => act(text),
+  return el("button", { class: "action", "data-action": text, title: text, onclick: () => act(text), disabled: controlsLocked(),
     onmouseenter: show(text), onfocus: show(text), onmouseleave: show(null), onblur: show(null) },
   board.describe ? board.describe(text, payload) : text);
 }
 
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
-  const { next } = payload.legal.length ? choices() : { next: new Set() };
+  const { next } = payload.legal.length && !controlsLocked() ? choices() : { next: new Set() };
   const previewed = new Set(preview ? board.targetsOf(preview) : []);
   board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget,
     preview, previewed });
@@ -154,6 +189,7 @@ function draw() {
   drawLog();
   drawLinks();
   document.body.dataset.ply = String(payload.ply);
+  document.body.dataset.locked = String(controlsLocked());
   document.body.dataset.over = String(Boolean(payload.result));
 }
 
@@ -177,7 +213,9 @@ function drawLinks() {
   items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, value: `${origin}/play/${gameId}?spectate=1` })));
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
-  if (payload.can_undo) items.push(el("p", {}, el("button", { id: "undo", onclick: () => send({ type: "undo", ref: nextRef++ }) }, t("undo"))));
+  if (payload.can_undo) {
+    items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
+  }
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
