@@ -209,17 +209,13 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
         await websocket.accept()
         try:
             hello = await _receive(websocket)
-            table = await tables.get(game_id)
+            table = await tables.open(game_id)
             if hello.get("type") != "hello":
                 raise ColiseoError("the first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": ...}")
             token = hello.get("token")
             if token is not None and (not isinstance(token, str) or len(token) > 100):
                 raise Forbidden("a seat token is a short string")
-            try:
-                seat = table.seat_of(token)
-            except Forbidden:           # the seat may have been taken through another process a moment ago
-                await tables.refresh(table)
-                seat = table.seat_of(token)
+            seat = table.seat_of(token)
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
             with contextlib.suppress(Exception):

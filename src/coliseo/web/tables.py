@@ -319,6 +319,15 @@ class Tables:
                 self.kick_ai(table)
         return table
 
+    async def open(self, game_id: str) -> Table:
+        """The game for a new reader: with other processes writing, a table already held here may trail the
+        store by a notice still on its way, so it catches up first."""
+        live = game_id in self.live
+        table = await self.get(game_id)
+        if live and not isinstance(self.bus, LocalBus):
+            await self.refresh(table)
+        return table
+
     def _load(self, game_id: str) -> Table:
         stored = self.store.load(game_id)
         if stored is None:
