@@ -324,7 +324,7 @@ class Tables:
         store by a notice still on its way, so it catches up first."""
         live = game_id in self.live
         table = await self.get(game_id)
-        if live and not isinstance(self.bus, LocalBus):
+        if live and not self.alone:
             await self.refresh(table)
         return table
 
@@ -467,8 +467,7 @@ class Tables:
                 if player is None or self.live.get(table.id) is not table:
                     return
                 ply = len(table.match.steps) + 1
-                claimed = await self.stored_call(self.store.claim_lease, table.id, ply, self.owner,
-                                                 self.lease_seconds)
+                claimed = await self.claim(table, ply)
                 job = table.job(player) if claimed else None
                 table.changed.clear()
             if job is None:
@@ -482,12 +481,22 @@ class Tables:
             async with table.lock:
                 if len(table.match.steps) + 1 != ply or table.ai_to_move() != player:
                     continue                                # the game moved on while the AI thought
-                stored = await self._play(table, table.game.parse_action(table.match.state, text), lease=self.owner)
+                stored = await self._play(table, table.game.parse_action(table.match.state, text),
+                                          lease=None if self.alone else self.owner)
                 table.last_activity = time.monotonic()
             if stored:
                 await self.announce(table)
             else:
                 await table.broadcast()
+
+    @property
+    def alone(self) -> bool:
+        """One process serves the store (no bus between processes): its table lock is lease enough."""
+        return isinstance(self.bus, LocalBus)
+
+    async def claim(self, table: Table, ply: int) -> bool:
+        return self.alone or await self.stored_call(self.store.claim_lease, table.id, ply, self.owner,
+                                                    self.lease_seconds)
 
     async def _think(self, table: Table, job: Job, ply: int) -> str | None:
         """The move, renewing the lease while the AI thinks; None if the lease was lost meanwhile."""
@@ -496,7 +505,7 @@ class Tables:
             done, _ = await asyncio.wait({thinking}, timeout=self.lease_seconds / 3)
             if done:
                 return thinking.result()
-            if not await self.stored_call(self.store.claim_lease, table.id, ply, self.owner, self.lease_seconds):
+            if not await self.claim(table, ply):
                 thinking.add_done_callback(_ignore_result)
                 return None
 
