@@ -86,6 +86,49 @@ def test_verify_catches_a_tampered_record(tmp_path):
 
 
 def test_replay_shows_a_players_view(tmp_path):
+    _, path = finished_capsule_record(tmp_path)
+    result = run("replay", str(path), "--view", "2", "--lang", "es")
+    assert result.exit_code == 0 and "invoca" in result.stdout
+
+
+def test_bad_options_and_agents_are_reported():
+    assert "unknown agent" in run("play", "capsule", "--vs", "wizard", input="quit\n").stdout
+    assert "must be at least 4" in run("play", "capsule", "-o", "width=2", input="quit\n").stdout
+    assert "unknown game" in run("play", "chess", input="quit\n").stdout
+
+
+def test_bad_save_paths_are_reported_and_the_game_goes_on(home, tmp_path):
+    folder = tmp_path / "dir"
+    folder.mkdir()
+    lines = ["save", f"save {tmp_path}/nowhere/x.json", f"save {folder}", "d1-d2", f"save {tmp_path}/ok.json", "quit"]
+    result = run("play", "capsule", "--seed", "8", "--lang", "en", input="\n".join(lines) + "\n")
+    out = "".join(result.stdout.split())              # long paths may be wrapped anywhere
+    assert "saveneedsafilename" in out and "isnotanaction" not in out
+    assert f"Cannotsaveto{tmp_path}/nowhere/x.json:Nosuchfileordirectory.Thegamegoeson." in out
+    assert f"{folder}isafolder" in out and not (tmp_path / "dir.tmp").exists()
+    assert json.loads((tmp_path / "ok.json").read_text())["actions"] == ["d1-d2"]
+    assert "Traceback" not in out and result.exit_code == 1
+
+
+def test_save_cleans_its_temporary_file_when_the_target_cannot_be_replaced(tmp_path):
+    from coliseo import load_game
+    from coliseo.core.match import Match, save_record
+
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(OSError):
+        save_record(Match(load_game("capsule"), 3).record(), tmp_path / "taken")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
+def test_play_takes_agent_settings_in_vs(home):
+    result = run("play", "capsule", "--vs", "mcts:iterations=5", "--seed", "4", "--seat", "2", input="quit\n")
+    assert "unknown agent" not in result.stdout and "moves" in result.stdout     # the AI's first turn
+    record = json.loads(next((home / "records").glob("capsule-*.json")).read_text())
+    assert record["players"] == ["mcts:iterations=5", "human"]
+    assert "no setting" in run("play", "capsule", "--vs", "mcts:speed=5", input="quit\n").stdout
+
+
+def finished_capsule_record(tmp_path):
     from coliseo import load_game
     from coliseo.core.match import Match, save_record
 
@@ -95,11 +138,64 @@ def test_replay_shows_a_players_view(tmp_path):
             match.play_text(text)
     path = tmp_path / "r.json"
     save_record(match.record(reveal_seed=True), path)
-    result = run("replay", str(path), "--view", "2", "--lang", "es")
-    assert result.exit_code == 0 and "invoca" in result.stdout
+    return match, path
 
 
-def test_bad_options_and_agents_are_reported():
-    assert "unknown agent" in run("play", "capsule", "--vs", "wizard", input="quit\n").stdout
-    assert "must be at least 4" in run("play", "capsule", "-o", "width=2", input="quit\n").stdout
-    assert "unknown game" in run("play", "chess", input="quit\n").stdout
+def test_load_refuses_another_games_record_and_a_finished_one(home, tmp_path):
+    run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    other = run("play", "forbidden", "--load", str(tmp_path / "s.json"), input="quit\n")
+    assert other.exit_code == 2 and "is a record of capsule, not forbidden" in " ".join(other.stdout.split())
+    match, done = finished_capsule_record(tmp_path)
+    before = sorted((home / "records").glob("*.json"))
+    finished = run("play", "capsule", "--load", str(done), input="quit\n")
+    assert finished.exit_code == 2 and "is a finished game" in " ".join(finished.stdout.split())
+    assert sorted((home / "records").glob("*.json")) == before           # no duplicate record written
+
+
+def test_replay_step_goes_forward_and_back_one_action_at_a_time(tmp_path):
+    match, path = finished_capsule_record(tmp_path)
+    last = len(match.steps)
+    result = run("replay", str(path), "--step", "--lang", "en", input="\n\nb\n" + "\n" * (last + 2))
+    out = result.stdout
+    assert result.exit_code == 0 and "0/" + str(last) + " the start" in out
+    assert out.count("1/" + str(last) + ".") == 2 and out.count("2/" + str(last) + ".") == 2   # back from 2 to 1
+    assert out.count(f"{last}/{last}.") == 1 + (last <= 2)
+    quit_early = run("replay", str(path), "--step", input="\nq\n")
+    assert quit_early.exit_code == 0 and f"2/{last}." not in quit_early.stdout
+
+
+def test_wide_tables_wrap_instead_of_cutting_names(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("cards", "capsule").stdout
+    assert "…" not in out and "cards" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_spanish_cards_words_board_letters_and_errors(home):
+    rows = json.loads(run("cards", "capsule", "--lang", "es", "--json").stdout)
+    assert {r["faction"] for r in rows} == {"luz", "oscuridad", "eléctrica", "tierra"}
+    assert {r["kind"] for r in rows} == {"rey", "monstruo"}
+    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nquit\n")
+    out = " ".join(played.stdout.split())
+    assert "no es una acción de" in out and "No hay nada que deshacer" in out
+    assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", ["capsule", "dungeon_dice", "fantastiqa", "forbidden"])
+def test_the_rules_command_is_a_players_guide_without_rule_numbers(game, lang):
+    import re
+
+    text = run("rules", game, "--lang", lang).stdout
+    assert len(text) > 500 and not re.search(r"\b[RDE]\d+\b", text)
+    assert "specification" not in text and "especificación" not in text and "seed" not in text
+
+
+def test_the_guides_explain_the_fantastiqa_symbols_and_the_capsule_stat_notation():
+    guide = run("rules", "fantastiqa", "--lang", "en").stdout
+    for code, name in [("SW", "Sword"), ("FA", "Fang"), ("NE", "Net"), ("HE", "Helm"), ("WA", "Water"),
+                       ("FI", "Fire"), ("CL", "Club"), ("WN", "Wand"), ("BR", "Broom")]:
+        assert f"`{code}` | {name}" in guide
+    assert "`WN` | Varita" in run("rules", "fantastiqa", "--lang", "es").stdout
+    assert "attack 1/1/+/1` = AP cost / range / pattern / damage" in " ".join(run("rules", "capsule").stdout.split())
+    assert "coste en PA / alcance / patrón / daño" in " ".join(run("rules", "capsule", "--lang", "es").stdout.split())

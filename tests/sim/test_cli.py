@@ -119,3 +119,40 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes_the_run(tmp_path):
     result = run("simulate", "--resume", out, "--games", len(kept) + 2)
     assert result.exit_code == 0, result.output
     assert len(read_run(Path(out))[1]) == len(kept) + 2
+
+
+def test_simulate_out_in_a_missing_folder_is_a_clear_error(tmp_path):
+    result = run("simulate", "capsule", "--agents", "greedy,random", "--games", 2, "--out",
+                 tmp_path / "nowhere" / "x.jsonl")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "the folder" in result.output and "does not exist" in " ".join(result.output.split())
+
+
+def test_the_rate_counts_games_of_this_run_since_it_began_without_spikes():
+    from coliseo.cli.sim import RateColumn, add_run_task, progress_bar
+
+    clock = [100.0]
+    bar = progress_bar(get_time=lambda: clock[0])
+    task = add_run_task(bar, "capsule", 200, completed=150)       # a resumed run: 150 games already done
+    column = RateColumn()
+    assert str(column.render(bar.tasks[0])) == "– games/s"
+    clock[0] = 110.0
+    bar.advance(task)
+    clock[0] = 110.0001                                           # two workers' rows arrive together
+    bar.advance(task)
+    assert str(column.render(bar.tasks[0])) == "0.20 games/s"     # 2 games in 10 s, not 10,000 games/s
+
+
+def test_report_reads_end_codes_in_words_and_shows_engine_and_agent_settings(tmp_path):
+    out = tmp_path / "g.jsonl"
+    assert run("simulate", "capsule", "--agents", "mcts:iterations=5,random", "--games", 2, "--out", out).exit_code == 0
+    page = tmp_path / "report.html"
+    assert run("report", out, "--out", page).exit_code == 0
+    text = page.read_text()
+    assert "engine version 0.1.0" in text and "iterations=5" in text and "c=0.7" in text
+    codes = {json.loads(line)["reason"] for line in out.read_text().splitlines()[1:]}
+    from coliseo.sim.report import reason_words
+    for code in codes:
+        assert f"<td>{reason_words('capsule', {}, code)}</td>" in text and reason_words("capsule", {}, code) != code
+    assert reason_words("forbidden", {}, "lp") == "the opponent's LP reached 0"
+    assert reason_words("dungeon_dice", {}, "hearts") == "a Master lost all its hearts"

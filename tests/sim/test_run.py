@@ -106,3 +106,37 @@ def test_a_file_that_is_not_a_run_is_refused(tmp_path):
         read_run(path)
     with pytest.raises(SetupError, match=r"must end in \.jsonl or \.parquet"):
         read_run(tmp_path / "x.csv")
+
+
+def test_fantastiqa_counts_the_player_who_takes_the_first_turn_not_the_first_drafter():
+    from coliseo.sim.run import play_one
+
+    config = make_config("fantastiqa", ["random", "random", "random"], seed=3)
+    game = coliseo.load_game("fantastiqa", players=3)
+    assert game.new_state(0).current_player == 2          # the draft starts with the last seat (R7)
+    row = play_one(config, 0)
+    assert row["first_player"] == 0                       # P1 takes turn 1 (R8)
+    assert coliseo.load_game("capsule").new_state(5).first_turn_player == \
+        coliseo.load_game("capsule").new_state(5).current_player
+
+
+def test_the_run_file_header_names_the_engine_and_each_agents_full_settings(tmp_path):
+    from coliseo.core.match import engine_version
+    from coliseo.sim.run import read_header
+
+    config = make_config("capsule", ["mcts:iterations=5", "random"], seed=1)
+    for name in ("run.jsonl", "run.parquet"):
+        simulate(config, 2, tmp_path / name)
+        header = read_header(tmp_path / name)
+        assert header["engine"] == engine_version()
+        mcts = header["agent_settings"]["mcts:iterations=5"]
+        assert mcts["iterations"] == 5 and mcts["c"] == 0.7 and mcts["rollout"] in ("random", "greedy")
+        assert header["agent_settings"]["random"] == {}
+
+
+def test_a_run_file_in_a_missing_folder_is_refused_before_any_game(tmp_path, config):
+    with pytest.raises(SetupError, match="the folder .* does not exist"):
+        simulate(config, 2, tmp_path / "nowhere" / "x.jsonl")
+    (tmp_path / "dir.jsonl").mkdir()
+    with pytest.raises(SetupError, match="is a folder"):
+        simulate(config, 2, tmp_path / "dir.jsonl")

@@ -251,3 +251,44 @@ def test_nothing_is_loaded_from_outside(client):
             assert served.status_code == 200
             text = served.text.replace(namespace, "")
             assert "http://" not in text and "https://" not in text and "//cdn" not in text, path.name
+
+
+def _play_to_the_end(client, game_id, tokens):
+    """Each seat in turn plays its first legal action (ending the turn when it can) until the game is over."""
+    while True:
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = hello(ws)
+            if state["result"]:
+                return state
+            seat = state["current_player"]
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = hello(ws, tokens[seat])
+            ws.send_json({"type": "act", "action": "end" if "end" in state["legal"] else state["legal"][0],
+                          "ply": state["ply"]})
+            while ws.receive_json()["type"] != "ack":
+                pass
+
+
+def test_a_rematch_keeps_seats_and_options_with_a_new_seed_and_each_player_their_seat(client):
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = create(client, seats=humans, options={"max_turns": 3})
+    tokens = [made["token"], client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]]
+    rematch = f"/api/games/{made['id']}/rematch"
+    early = client.post(rematch, json={"token": tokens[0]})
+    assert early.status_code == 409 and "not over" in early.json()["detail"]
+    _play_to_the_end(client, made["id"], tokens)
+    assert client.post(rematch, json={"token": "wrong"}).status_code == 403
+    assert client.post(rematch, json={}).status_code == 422
+    second = client.post(rematch, json={"token": tokens[1]})
+    assert second.status_code == 201 and second.json()["seat"] == 1
+    first = client.post(rematch, json={"token": tokens[0]}).json()
+    assert first["id"] == second.json()["id"] and first["seat"] == 0
+    assert client.post(rematch, json={"token": tokens[1]}).status_code == 409   # that seat is taken already
+    store = client.app.state.tables.store
+    old, new = store.load(made["id"]), store.load(first["id"])
+    assert new.options == old.options and new.options["max_turns"] == 3 and new.seed != old.seed
+    assert [s["kind"] for s in new.seats] == ["human", "human"] and new.actions == []
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        assert hello(ws)["rematch"] == first["id"]
+    with client.websocket_connect(f"/ws/{first['id']}") as ws:
+        assert hello(ws, first["token"])["you"] == 0

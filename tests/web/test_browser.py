@@ -7,6 +7,7 @@ import random
 import sqlite3
 
 import pytest
+from web.board_play import play_by_board, wait_my_turn_or_end
 
 import coliseo
 from coliseo.core.match import verify
@@ -48,27 +49,20 @@ def ply(page) -> int:
     return int(page.get_attribute("body", "data-ply"))
 
 
-def my_turn(page) -> bool:
-    return page.locator("#actions button").count() > 0
-
-
-def wait_my_turn_or_end(page) -> None:
-    page.wait_for_function("document.body.dataset.over === 'true' || "
-                           "document.querySelectorAll('#actions button').length > 0", timeout=60_000)
-
-
 def click_one_action(page, rng: random.Random) -> None:
-    """Build one action by clicks (board targets first, else the panel's buttons) and wait until it is played."""
+    """Build one action by clicks (board targets and turn controls first, else the folded All actions list) and wait
+    until it is played."""
     before = ply(page)
     for _ in range(12):
-        targets = page.locator("#board .target")
-        buttons = page.locator("#actions button.action, #actions button.step")
+        targets = page.locator("#board .target, #controls button.control")
         if targets.count():
             targets.nth(rng.randrange(targets.count())).click()
-        elif buttons.count():
-            buttons.nth(rng.randrange(buttons.count())).click()
         else:
-            break
+            if not page.locator("#all-actions[open]").count():
+                page.click("#all-actions summary")
+            buttons = page.locator("#all-actions button.action")
+            buttons.first.wait_for()
+            buttons.nth(rng.randrange(buttons.count())).click()
         try:
             page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}", timeout=400)
             return
@@ -93,23 +87,30 @@ def stored_match(server, game_id: str):
 def test_a_whole_capsule_game_against_the_ai_played_by_clicks(context, server):
     page = context.new_page()
     game_id = create_in_lobby(page, server, "capsule", ["human", "ai:greedy"], {"max_turns": 8})
-    rng = random.Random(3)
-    while page.get_attribute("body", "data-over") != "true":
-        wait_my_turn_or_end(page)
-        if page.get_attribute("body", "data-over") == "true":
-            break
-        for _ in range(2):
-            if page.locator("#board .target").count() and page.get_attribute("body", "data-over") != "true":
-                click_one_action(page, rng)
-                wait_my_turn_or_end(page)
-        if page.locator('#actions button[data-action="end"]').count():
-            before = ply(page)
-            page.click('#actions button[data-action="end"]')
-            page.wait_for_function(f"Number(document.body.dataset.ply) !== {before}")
+    clicks = play_by_board(page, random.Random(3))
+    assert clicks > 8
     assert "Game over" in page.inner_text("#status")
     record = server.get(f"/api/games/{game_id}/record")
     assert verify(record).state.result == record["result"]
     assert page.locator("#download").count() == 1
+    # The game-over dialog: who won, why in words, the scores, and the way on.
+    dialog = page.locator("#game-over[open]")
+    headline = dialog.locator("h2").inner_text()
+    assert headline == ("You win!" if 0 in record["result"]["winners"] else "You lose" if record["result"]["winners"]
+                        else "Draw")
+    reason = dialog.locator("#reason").inner_text()
+    assert reason.startswith("Why: ") and "_" not in reason and len(reason) > 10
+    assert dialog.locator(".scores tr").count() == 2
+    assert dialog.locator("#download-record").get_attribute("href") == f"/api/games/{game_id}/record"
+    dialog.locator("#rematch").click()
+    page.wait_for_url(lambda url: game_id not in url)
+    page.wait_for_selector("body[data-ply='0']")
+    again = page.url.rsplit("/", 1)[-1]
+    summary = server.get(f"/api/games/{again}")
+    assert [s["kind"] for s in summary["seats"]] == ["human", "ai"] and summary["seats"][1]["agent"] == "greedy"
+    assert stored_match(server, again).game.options["max_turns"] == 8
+    assert summary["seed_commitment"] != record["seed_commitment"]
+    assert page.locator("#board .target").count() > 0
     page.goto(server.url + f"/replay/{game_id}?view=0")
     page.wait_for_selector("body[data-step]")
     page.click("#next")
@@ -192,3 +193,22 @@ def page_seat_count(server, game: str) -> int:
     row = next(g for g in server.get("/api/catalog") if g["id"] == game)
     players = next((o for o in row["options"] if o["name"] == "players"), None)
     return players["default"] if players else row["min_players"]
+
+
+def test_the_lobby_describes_each_game_and_links_its_rules_in_both_languages(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    tiles = page.locator(".game-tile")
+    tiles.first.wait_for()
+    assert tiles.count() == len(coliseo.list_games())
+    for n in range(tiles.count()):
+        assert len(tiles.nth(n).locator("p").first.inner_text()) > 40
+    page.select_option("#lang", "es")
+    page.wait_for_selector(".game-tile")
+    page.select_option("#game", "capsule")
+    page.click("details summary")
+    assert "Límite de turnos" in page.inner_text("#new-game") and "max_turns" not in page.inner_text("#new-game")
+    page.click(".game-tile[data-game=dungeon_dice] a.how")
+    page.wait_for_url("**/rules/dungeon_dice?lang=es")
+    assert page.locator("main h1").count() == 1 and "corazones" in page.inner_text("main")
+    assert page.request.get(server.url + "/rules/nope").status == 404

@@ -174,9 +174,9 @@ def test_a_double_click_on_end_ends_one_turn_only(page, server):
     sent: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     open_seat(page, server, made)
-    page.dblclick('#actions button[data-action="end"]')
+    page.dblclick('#controls button.control[data-action="end"]')
     page.wait_for_function("document.body.dataset.ply !== '0' && document.body.dataset.locked === 'false' && "
-                           "document.querySelectorAll('#actions button.action').length > 0", timeout=60_000)
+                           "document.querySelectorAll('#controls button.control').length > 0", timeout=60_000)
     db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
     mine = db.execute("select ply, text from actions where game_id = ? and player = 0", (made["id"],)).fetchall()
     db.close()
@@ -194,8 +194,8 @@ def test_while_disconnected_a_banner_shows_and_controls_wait_for_a_fresh_state(p
     assert "Disconnected" in page.inner_text("#offline")
     assert page.get_attribute("body", "data-locked") == "true"
     assert page.locator("#board .target").count() == 0
-    assert page.locator("#actions button:not([disabled])").count() == 0
+    assert page.locator("#controls button.control:not([disabled])").count() == 0
     server.start()
     page.wait_for_selector("#offline[hidden]", state="attached", timeout=30_000)
     assert page.get_attribute("body", "data-locked") == "false"
-    assert page.locator("#board .target").count() > 0 and page.locator("#actions button:not([disabled])").count()
+    assert page.locator("#board .target").count() > 0 and page.locator("#controls button.control:not([disabled])").count()

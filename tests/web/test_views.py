@@ -60,6 +60,8 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
                 to_move = reader is not None and reader == truth.state.current_player
                 legal = [truth.game.format_action(a) for a in truth.state.legal_actions()]
                 assert seen["legal"] == (legal if to_move else [])
+                hints = getattr(truth.game, "board_hints", None)   # a board's help, from the reader's own view
+                assert seen.get("hints") == (json.loads(json.dumps(hints(expected))) if to_move and hints else None)
                 assert str(stored.seed) not in json.dumps(seen)
     finally:
         for ws in sockets:

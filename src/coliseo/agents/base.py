@@ -40,6 +40,10 @@ class Agent:
     def act(self, seat: Seat):
         raise NotImplementedError
 
+    def effective_settings(self) -> dict:
+        """Every setting the agent plays with, defaults included (for run headers and reports)."""
+        return dict(self.settings)
+
 
 class RandomAgent(Agent):
     """Uniform among the legal actions."""

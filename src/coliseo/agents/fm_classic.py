@@ -1,4 +1,4 @@
-"""`fm-classic`: the original CPU opponent's documented strategy (rules file §9), per-duelist parameters.
+"""`fm-classic`: the original CPU opponent's documented strategy (docs/rules/forbidden.md §9), per-duelist parameters.
 
 It acts from its Seat only: the observation (own hand and field, the public rest) and the legal
 actions. Hidden opponent cards are ignored, unless the game's `cpu_privileged` option puts them in a

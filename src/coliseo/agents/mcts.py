@@ -61,6 +61,9 @@ class Node:
 class MctsAgent(Agent):
     name = "mcts"
 
+    def effective_settings(self) -> dict:
+        return {k: getattr(self, k) for k in SETTINGS}
+
     def __init__(self, game, seed: int = 0, **settings):
         module = evaluation_module(game.id)
         settings = {**getattr(module, "MCTS", {}), **settings}

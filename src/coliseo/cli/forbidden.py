@@ -6,14 +6,13 @@ import json
 from pathlib import Path
 
 import typer
-from rich.table import Table
 
 from coliseo.core.errors import ColiseoError
 from coliseo.games.forbidden.calc import card_id, drop_table, fusion_chains
 from coliseo.games.forbidden.content import load_pack
 from coliseo.games.forbidden.importer import import_ygofm as _import
 
-from .output import console
+from .output import console, table
 from .output import fail as _fail
 
 app = typer.Typer(help="Forbidden duel tools: fusion calculator and drop table.", no_args_is_help=True)
@@ -42,14 +41,14 @@ def fusions(hand: str = typer.Option(..., "--hand", help="hand cards: ids or nam
     if json_out:
         print(json.dumps(chains, ensure_ascii=False))
         return
-    table = Table("result", "ATK/DEF", "pick order", "onto", "steps")
+    grid = table("result", "ATK/DEF", "pick order", "onto", "steps")
     for c in chains:
         stats = f"{c['atk']}/{c['def']}" if c["atk"] is not None else c["kind"]
         steps = "; ".join(f"{s['materials'][0]}+{s['materials'][1]}={s['result']}" if s["step"] == "fusion"
                           else f"equip {s['equip']} on {s['monster']}" for s in c["steps"])
-        table.add_row(f"{c['name']} #{c['result']}", stats, "+".join(map(str, c["order"])),
+        grid.add_row(f"{c['name']} #{c['result']}", stats, "+".join(map(str, c["order"])),
                       str(c["onto"] or ""), steps)
-    console.print(table)
+    console.print(grid)
     console.print(f"{len(chains)} chains")
 
 
@@ -67,11 +66,11 @@ def drops(card: str = typer.Argument(..., help="card id or name"),
     if json_out:
         print(json.dumps({"card": cid, "name": p.cards[cid].name, "drops": rows}, ensure_ascii=False))
         return
-    table = Table("duelist", "pool", "weight", "probability")
+    grid = table("duelist", "pool", "weight", "probability")
     for r in rows:
-        table.add_row(f"{r['duelist']} {r['name']}", r["pool"], f"{r['weight']}/{r['total']}",
+        grid.add_row(f"{r['duelist']} {r['name']}", r["pool"], f"{r['weight']}/{r['total']}",
                       f"{100 * r['probability']:.2f}%")
     console.print(f"{p.cards[cid].name} #{cid}")
-    console.print(table)
+    console.print(grid)
     if not rows:
         console.print("no duelist drops this card")

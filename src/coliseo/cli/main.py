@@ -9,18 +9,18 @@ from pathlib import Path
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from coliseo import __version__, list_games, load_game
-from coliseo.agents import agent_names, make_agent
+from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import check_lang, default_lang
+from coliseo.core.i18n import card_word, check_lang, default_lang
 from coliseo.core.match import Match, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
+from coliseo.sim.spec import build_agent
 
-from .output import console, fail
+from .output import console, fail, table
 from .session import Session
 
 app = typer.Typer(help="Coliseo: four monster games, their AI and their records.", no_args_is_help=True,
@@ -76,10 +76,10 @@ def games(json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
     if json_out:
         print(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table("id", "name", "players", "options")
+    grid = table("id", "name", "players", "options")
     for row in rows:
-        table.add_row(row["id"], row["name"], row["players"], ", ".join(row["options"]))
-    console.print(table)
+        grid.add_row(row["id"], row["name"], row["players"], ", ".join(row["options"]))
+    console.print(grid)
 
 
 @app.command()
@@ -106,15 +106,16 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
         rows = g.card_rows(lang)
     except NotImplementedError:
         fail(f"{game} cannot list its cards yet")
+    rows = [{k: card_word(v, lang) if k in ("kind", "faction") else v for k, v in row.items()} for row in rows]
     rows = filter_rows(rows, name, where, minimum, maximum)
     if json_out:
         print(json.dumps(rows, ensure_ascii=False))
         return
     columns = list(dict.fromkeys(k for row in rows for k in row))
-    table = Table(*columns)
+    grid = table(*columns)
     for row in rows:
-        table.add_row(*(str(row.get(c, "")) for c in columns))
-    console.print(table)
+        grid.add_row(*(str(row.get(c, "")) for c in columns))
+    console.print(grid)
     console.print(f"{len(rows)} cards")
 
 
@@ -160,7 +161,8 @@ def filter_rows(rows: list[dict], name: str | None, where: list[str], minimum: l
 
 @app.command()
 def play(game: str,
-         vs: str = typer.Option("greedy", "--vs", help="the AI seat(s): one agent, or several separated by commas"),
+         vs: str = typer.Option("greedy", "--vs", help="the AI seat(s): one agent spec "
+                                           "(e.g. mcts:iterations=800), or several separated by commas"),
          seat: int = typer.Option(1, "--seat", help="your seat, 1 = first player"),
          players: int | None = typer.Option(None, "--players", help="number of players (games for 3–4)"),
          variant: str | None = typer.Option(None, "--variant", help="shorthand for the game's mode option"),
@@ -175,8 +177,14 @@ def play(game: str,
     lang = lang_of(lang)
     try:
         if load:
-            match = replay(read_record(load))
+            doc = read_record(load)
+            if doc["game"] != game:
+                fail(f"{load} is a record of {doc['game']}, not {game}: play {doc['game']} --load {load}")
+            match = replay(doc)
             g = match.game
+            if match.state.is_over:
+                fail(f"{load} is a finished game ({g.render_value('reason', match.state.result['reason'], lang)}"
+                     f"): see it with coliseo replay {load}")
         else:
             g = build_game(game, option, players=players, mode=variant)
             choices = {k: v for k, v in {"duelist": duelist, "teams": teams}.items() if v is not None}
@@ -191,7 +199,7 @@ def play(game: str,
             names *= len(others)
         if len(names) != len(others):
             fail(f"--vs names {len(names)} agents for {len(others)} AI seats")
-        agents = {p: make_agent(n, g, seed=match.seed + p) for p, n in zip(others, names)}
+        agents = {p: build_agent(n, g, match.seed + p) for p, n in zip(others, names)}
     except (ColiseoError, OSError, json.JSONDecodeError) as e:
         fail(str(e))
     match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
@@ -202,8 +210,10 @@ def play(game: str,
 
 @app.command("replay")
 def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose view: 1, 2, … or spectator"),
+               step: bool = typer.Option(False, "--step", help="one action at a time with its board: Enter or "
+                                         "→ next, b or ← back, q quit"),
                lang: str | None = LangOption, json_out: bool = JsonOption) -> None:
-    """Re-run a record step by step, as one player or a spectator saw it."""
+    """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step)."""
     lang = lang_of(lang)
     try:
         doc = read_record(file)
@@ -217,14 +227,78 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
     if json_out:
         print(json.dumps({"events": match.events_for(viewer), "result": match.state.result}, ensure_ascii=False))
         return
-    for i, step in enumerate(match.steps, 1):
-        console.print(f"[bold]{i}.[/bold] {g.format_action(step.action)}")
-        for event in view_events(step.events, viewer):
-            console.print(f"    {g.render(event, lang)}")
-    console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
+    if step:
+        step_through(match, viewer, lang, read_key)
+    else:
+        for i, played in enumerate(match.steps, 1):
+            console.print(f"[bold]{i}.[/bold] {g.format_action(played.action)}")
+            for event in view_events(played.events, viewer):
+                console.print(f"    {g.render(event, lang)}")
+        console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
     outcome = "the same result as the record" if match.state.result == doc.get("result") else \
         "[red]a different result from the record[/red]"
     console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
+
+
+NEXT_KEYS = {"", "n", " ", "\x1b[C", "\x1b[B"}      # Enter, n, space, → and ↓
+BACK_KEYS = {"b", "p", "\x1b[D", "\x1b[A"}          # b, p, ← and ↑
+
+
+def read_key(prompt: str) -> str:
+    """One key from a terminal (arrow keys as their escape sequence), else one line of input."""
+    if not sys.stdin.isatty():
+        return console.input(prompt).strip().lower()
+    import termios
+    import tty
+
+    console.print(prompt, end="")
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd)
+        key = sys.stdin.read(1)
+        if key == "\x1b":
+            key += sys.stdin.read(2)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+    console.print()
+    if key in ("\r", "\n"):
+        return ""
+    if key == "\x03":
+        raise KeyboardInterrupt
+    return key.lower()
+
+
+def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
+    """Show the record one action at a time: the action, what it caused, and the board after it."""
+    g = match.game
+    state = g.new_state(match.seed, match.setup)
+    boards = [g.render_text(state.observation(viewer), lang)]
+    for played in match.steps:
+        state.apply(played.action)
+        boards.append(g.render_text(state.observation(viewer), lang))
+    i, last = 0, len(match.steps)
+    while True:
+        if i == 0:
+            console.print(f"[bold]0/{last}[/bold] the start", highlight=False)
+        else:
+            played = match.steps[i - 1]
+            console.print(f"[bold]{i}/{last}.[/bold] {escape(g.format_action(played.action))}", highlight=False)
+            for event in view_events(played.events, viewer):
+                console.print(f"    {g.render(event, lang)}", markup=False, highlight=False)
+        console.print(boards[i], markup=False, highlight=False)
+        try:
+            key = read("Enter/→ next · b/← back · q quit: ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if key in NEXT_KEYS:
+            if i == last:
+                return
+            i += 1
+        elif key in BACK_KEYS:
+            i = max(0, i - 1)
+        elif key == "q":
+            return
 
 
 @app.command("verify")

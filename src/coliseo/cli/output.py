@@ -1,8 +1,10 @@
-"""The terminal every command prints to, and the one way a command fails."""
+"""The terminal every command prints to, tables that fit it, and the one way a command fails."""
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Column, Table
 
 console = Console()
 
@@ -11,3 +13,9 @@ def fail(message: str) -> None:
     """Print the error (its text never read as markup) and exit with status 2."""
     console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
+
+
+def table(*headers: str, **settings) -> Table:
+    """A table that wraps long values onto more lines instead of cutting them, with light rules to save width."""
+    columns = [Column(h, overflow="fold") for h in headers]
+    return Table(*columns, box=box.SIMPLE_HEAD, pad_edge=False, **settings)

@@ -23,6 +23,15 @@ WORDS = {
     "help": {"en": "Type an action in notation (listed above), or: undo · save FILE · quit",
              "es": "Escribe una acción en notación (arriba), o: undo · save FICHERO · quit"},
     "saved": {"en": "Saved to {path}", "es": "Guardado en {path}"},
+    "save_name": {"en": "save needs a file name: save FILE", "es": "save necesita un fichero: save FICHERO"},
+    "save_dir": {"en": "{path} is a folder: name a file in it, e.g. save {path}/game.json",
+                 "es": "{path} es una carpeta: nombra un fichero dentro, p. ej. save {path}/partida.json"},
+    "save_failed": {"en": "Cannot save to {path}: {error}. The game goes on.",
+                    "es": "No se puede guardar en {path}: {error}. La partida sigue."},
+    "no_undo": {"en": "Nothing to undo: only your own last action in your current turn can be taken back, "
+                      "and never one that revealed something or drew on chance.",
+                "es": "No hay nada que deshacer: solo tu última acción de tu turno actual, y nunca una que "
+                      "revelara algo o dependiera del azar."},
     "undone": {"en": "Undone.", "es": "Deshecho."},
     "quit": {"en": "Game left unfinished.", "es": "Partida abandonada sin terminar."},
     "record": {"en": "The record is in {path} (coliseo replay / verify).",
@@ -99,22 +108,39 @@ class Session:
             self.say("quit")
             return False
         elif words[0] == "undo":
-            try:
-                self.match.undo(player)
-                self.shown = len(self.match.events_for(player))
-                self.say("undone")
-            except ColiseoError as e:
-                self.console.print(Text(str(e), style="red"))
-        elif words[0] == "save" and len(words) == 2:
-            path = Path(words[1]).expanduser()
-            save_record(self.match.record(reveal_seed=True), path)
-            self.say("saved", path=path)
+            if not self.match.can_undo(player):
+                self.warn("no_undo")
+                return True
+            self.match.undo(player)
+            self.shown = len(self.match.events_for(player))
+            self.say("undone")
+        elif words[0] == "save":
+            self.save(words[1] if len(words) == 2 else "")
         else:
             try:
-                self.match.play_text(text)
+                self.match.play(self.match.game.parse_action(self.match.state, text, self.lang))
             except ColiseoError as e:
                 self.console.print(Text(str(e), style="red"))
         return True
+
+    def warn(self, key: str, **fields) -> None:
+        self.console.print(Text(WORDS[key][self.lang].format(**fields), style="red"))
+
+    def save(self, name: str) -> None:
+        """Write the record to the file `name`; a bad name or path is reported and the game goes on."""
+        if not name.strip():
+            self.warn("save_name")
+            return
+        path = Path(name.strip()).expanduser()
+        if path.is_dir():
+            self.warn("save_dir", path=path)
+            return
+        try:
+            save_record(self.match.record(reveal_seed=True), path)
+        except OSError as e:
+            self.warn("save_failed", path=path, error=e.strerror or e)
+            return
+        self.say("saved", path=path)
 
     def finish(self) -> dict:
         """Show the end and keep the record; an unfinished game is kept too, to be resumed."""

@@ -8,27 +8,41 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 
 from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 
-from .output import console, fail
+from .output import console, fail, table
 
 progress_console = Console(stderr=True)   # keeps stdout clean for --json
 
 
 class RateColumn(ProgressColumn):
+    """Games per second over the whole run so far: games finished in this run / time since it began.
+
+    Rich's own speed looks at the last few updates only, so rows that arrive together (several workers,
+    results delivered in index order) or games counted as already done (--resume) made it spike.
+    """
+
     def render(self, task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.2f} games/s" if speed else "– games/s")
+        start = task.fields.get("start_time", task.start_time)
+        done = task.completed - task.fields.get("start_completed", 0)
+        elapsed = (task.stop_time or task.get_time()) - start if start is not None else 0
+        return Text(f"{done / elapsed:.2f} games/s" if done > 0 and elapsed > 0 else "– games/s")
 
 
-def progress_bar() -> Progress:
+def progress_bar(get_time=None) -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                    TextColumn("ETA"), TimeRemainingColumn(), console=progress_console, transient=False)
+                    TextColumn("ETA"), TimeRemainingColumn(), console=progress_console, transient=False,
+                    get_time=get_time)
+
+
+def add_run_task(bar: Progress, description: str, total: int, completed: int = 0):
+    """A progress task whose rate counts only the games of this run (not those resumed from a file)."""
+    return bar.add_task(description, total=total, completed=completed, start_completed=completed,
+                        start_time=bar.get_time())
 
 
 def game_options(game_id: str, option: list[str], players: int | None) -> dict:
@@ -62,20 +76,23 @@ def pct(r: dict) -> str:
     return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}–{100 * r['high']:.1f}]"
 
 
-def print_summary(summary: dict, players: int) -> None:
-    table = Table("agent", "games", "win [95%]", "draw [95%]", "mean length", "median length",
-                  title=f"{summary['games']} games")
+def print_summary(summary: dict, config) -> None:
+    from coliseo.sim.report import reason_words
+
+    grid = table("agent", "games", "win [95%]", "draw [95%]", "mean length", "median length",
+                 title=f"{summary['games']} games")
     for spec, s in summary["agents"].items():
-        table.add_row(spec, str(s["games"]), pct(s["win"]), pct(s["draw"]), f"{s['mean_length']:.1f}",
-                      f"{s['median_length']:g}")
-    console.print(table)
-    seats = Table("seat", "games", "win [95%]", "draw [95%]")
+        grid.add_row(spec, str(s["games"]), pct(s["win"]), pct(s["draw"]), f"{s['mean_length']:.1f}",
+                     f"{s['median_length']:g}")
+    console.print(grid)
+    seats = table("seat", "games", "win [95%]", "draw [95%]")
     for p, s in summary["seats"].items():
         seats.add_row(f"player {int(p) + 1}", str(s["games"]), pct(s["win"]), pct(s["draw"]))
     console.print(seats)
-    console.print(f"first-seat advantage: the first mover won {pct(summary['first_player'])} "
-                  f"(fair: {100 / players:.0f}%); ends: "
-                  + ", ".join(f"{k} {v}" for k, v in sorted(summary["reasons"].items())), highlight=False)
+    ends = ", ".join(f"{reason_words(config.game, config.options, k)} {v}"
+                     for k, v in sorted(summary["reasons"].items()))
+    console.print(f"first-seat advantage: the player who took the first turn won {pct(summary['first_player'])} "
+                  f"(fair: {100 / len(config.agents):.0f}%); ends: {ends}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
@@ -96,7 +113,7 @@ def register(app: typer.Typer) -> None:
                  players: int | None = typer.Option(None, "--players", help="number of players"),
                  json_out: bool = typer.Option(False, "--json", help="print the summary as JSON")) -> None:
         """Play many seeded games between agents, seats rotated; print win rates with intervals."""
-        from coliseo.sim.run import check_out_path, make_config, read_run
+        from coliseo.sim.run import check_writable, make_config, read_run
         from coliseo.sim.run import simulate as run_simulation
         from coliseo.sim.spec import parse_agents
         from coliseo.sim.stats import summarize
@@ -118,7 +135,7 @@ def register(app: typer.Typer) -> None:
                 if not game or not agents:
                     raise SetupError("name the GAME and --agents (or --resume FILE)")
                 if out:
-                    check_out_path(out)
+                    check_writable(out)
                 config = make_config(game, parse_agents(agents), seed, game_options(game, option, players),
                                      read_setups(setup))
                 done = []
@@ -127,12 +144,14 @@ def register(app: typer.Typer) -> None:
         todo = games - len({r["index"] for r in done if r["index"] < games})
         stopped = False
         with progress_bar() as bar:
-            task = bar.add_task(config.game, total=games, completed=games - todo)
+            task = add_run_task(bar, config.game, games, games - todo)
             try:
                 rows = run_simulation(config, games, out, workers, backend, address, done,
                                       on_row=lambda _: bar.advance(task))
             except KeyboardInterrupt:
                 stopped = True
+            except (ColiseoError, OSError) as e:
+                fail(str(e))
         if stopped:
             kept = len(read_run(out)[1]) if out else 0
             where = f"; continue with: coliseo simulate --resume {out} --games {games}" if out else ""
@@ -143,7 +162,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print(json.dumps({"config": config.to_json(), "summary": summary}))
             return
-        print_summary(summary, len(config.agents))
+        print_summary(summary, config)
         if out:
             console.print(f"games saved in {out}", highlight=False)
 
@@ -172,19 +191,19 @@ def register(app: typer.Typer) -> None:
             specs = parse_agents(agents)
             pairs = len(list(combinations(dict.fromkeys(specs), 2)))
             with progress_bar() as bar:
-                task = bar.add_task(f"{game} round robin", total=pairs * games)
+                task = add_run_task(bar, f"{game} round robin", pairs * games)
                 result = run_tournament(game, specs, games, seed, game_options(game, option, None), workers,
                                         backend, address, on_row=lambda _: bar.advance(task))
         except ColiseoError as e:
             fail(str(e))
-        table = result["ratings"]
+        ratings = result["ratings"]
         if plot:
-            ratings_plot(table, plot, f"{game}: {games} games per pair")
+            ratings_plot(ratings, plot, f"{game}: {games} games per pair")
         if json_out:
-            print(json.dumps(table))
+            print(json.dumps(ratings))
             return
-        out = Table("rank", "agent", "rating (mu)", "sigma", "ordinal (mu−3σ)", "games", "wins", "draws")
-        for n, r in enumerate(table, 1):
+        out = table("rank", "agent", "rating (mu)", "sigma", "ordinal (mu−3σ)", "games", "wins", "draws")
+        for n, r in enumerate(ratings, 1):
             out.add_row(str(n), r["agent"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}",
                         str(r["games"]), str(r["wins"]), str(r["draws"]))
         console.print(out)
@@ -196,11 +215,12 @@ def register(app: typer.Typer) -> None:
                out: Path = typer.Option(Path("report.html"), "--out", help="the HTML page to write")) -> None:
         """An HTML report of a simulation: win rates, lengths, first-player advantage, item balance."""
         from coliseo.sim.report import build_report
-        from coliseo.sim.run import read_run
+        from coliseo.sim.run import read_header, read_run
 
         try:
             config, rows = read_run(file)
-            page = build_report(config, [r for r in rows if r["winners"] is not None] or rows)
+            page = build_report(config, [r for r in rows if r["winners"] is not None] or rows,
+                                header=read_header(file))
             out.write_text(page, encoding="utf-8")
         except (ColiseoError, OSError) as e:
             fail(str(e))

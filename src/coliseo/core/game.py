@@ -21,6 +21,16 @@ Action = Hashable
 POSITION_FORMAT = "coliseo-position/1"
 
 
+NOTATION_ERRORS = {
+    "en": {"unknown": "{text!r} is not an action of {game}; legal now: {legal}",
+           "illegal": "{text!r} is not legal: {reason}. Legal now: {legal}",
+           "none": "none (the game is over)", "not_now": "not legal now"},
+    "es": {"unknown": "{text!r} no es una acción de {game}; legales ahora: {legal}",
+           "illegal": "{text!r} no es legal: {reason}. Legales ahora: {legal}",
+           "none": "ninguna (la partida ha terminado)", "not_now": "no es legal ahora"},
+}
+
+
 class Game:
     """One game with its options and loaded content. Immutable once built."""
 
@@ -89,20 +99,21 @@ class Game:
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: State, text: str, lang: str = "en") -> Action:
         """The legal action written as `text`; InvalidNotation (listing the legal ones) otherwise."""
         legal = state.legal_actions()
         action = self._parse_action_text(state, text)
         if action is not None and action in legal:
             return action
-        listing = ", ".join(self.format_action(a) for a in legal) or "none (the game is over)"
+        words = NOTATION_ERRORS[lang]
+        listing = ", ".join(self.format_action(a) for a in legal) or words["none"]
         if action is None:
-            raise InvalidNotation(f"{text.strip()!r} is not an action of {self.name()}; legal now: {listing}")
+            raise InvalidNotation(words["unknown"].format(text=text.strip(), game=self.name(lang), legal=listing))
         try:
             reason = state.why_illegal(action)
         except Exception:  # noqa: BLE001 - an explanation must never hide the real error
-            reason = "not legal now"
-        raise InvalidNotation(f"{text.strip()!r} is not legal: {reason}. Legal now: {listing}")
+            reason = words["not_now"]
+        raise InvalidNotation(words["illegal"].format(text=text.strip(), reason=reason, legal=listing))
 
     def render(self, event: dict, lang: str = "en") -> str:
         return render_event(self, event, lang)
@@ -149,6 +160,11 @@ class State:
     @property
     def turn(self) -> int:
         raise NotImplementedError
+
+    @property
+    def first_turn_player(self) -> int | None:
+        """Asked of a new game: the player who takes the first turn (after any setup such as a draft)."""
+        return self.current_player
 
     def _legal_actions(self) -> list[Action]:
         raise NotImplementedError

@@ -17,6 +17,20 @@ COMMON = {
     "draw": {"en": "draw", "es": "empate"},
 }
 
+# Spanish for the words the card lists show in their `kind` and `faction` columns.
+CARD_WORDS_ES = {
+    "king": "rey", "monster": "monstruo", "light": "luz", "dark": "oscuridad", "electric": "eléctrica",
+    "earth": "tierra", "die (common)": "dado (común)", "die (particular)": "dado (particular)",
+    "die (special)": "dado (especial)", "spell": "hechizo", "trap": "trampa", "adventurer": "aventurero",
+    "artifact": "artefacto", "beast": "bestia", "creature": "criatura", "dog": "perro", "dragon": "dragón",
+    "event": "evento", "quest": "misión", "equip": "equipo", "magic": "magia", "ritual": "ritual",
+}
+
+
+def card_word(value, lang: str):
+    """A card list's kind or faction word in `lang` (other values unchanged)."""
+    return CARD_WORDS_ES.get(value, value) if lang == "es" and isinstance(value, str) else value
+
 
 def default_lang() -> str:
     """`es` when the user's locale is Spanish, else `en`."""

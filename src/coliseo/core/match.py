@@ -121,8 +121,11 @@ class Match:
 def save_record(record: dict, path: str | Path) -> None:
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)  # never a half-written record
+    try:
+        tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(path)  # never a half-written record
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def read_record(path: str | Path) -> dict:

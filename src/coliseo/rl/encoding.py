@@ -26,6 +26,9 @@ class Encoder:
     Subclasses call `self.part(name, *shape)` in `declare()` and write into the views in `fill()`.
     """
 
+    # Every value lies in [-bound, bound] (encode clips to it), so observation spaces have finite bounds.
+    bound = 1000.0
+
     def __init__(self, game):
         self.game = game
         self.parts: dict[str, tuple[int, tuple[int, ...]]] = {}
@@ -51,7 +54,7 @@ class Encoder:
         vector = np.zeros(self.size, np.float32)
         views = {name: vector[start:stop].reshape(shape) for name, start, stop, shape in self._slices}
         self.fill(observation, player, views)
-        return vector
+        return np.clip(vector, -self.bound, self.bound, out=vector)
 
     def describe(self) -> list[tuple[str, tuple[int, ...]]]:
         """The parts in vector order: [(name, shape), ...]."""

@@ -1,8 +1,9 @@
 """Gymnasium environment: one seat of a Coliseo game against opponent agents.
 
 The opponents are Coliseo agents (`coliseo.agents.make_agent`) and act through a `Seat`, so they
-see no more than a player would. Observation: {"observation": encoder vector, "action_mask"}; the
-mask is also in `info["action_mask"]`. Reward: at the end only, +1 win, -1 loss, 0 draw.
+see no more than a player would. Observation: {"observation": encoder vector (finite bounds),
+"action_mask"}. Reward: at the end only, +1 win, -1 loss, 0 draw. `gymnasium.make("coliseo/<id>-v0")`
+works once `coliseo.rl.register_gymnasium_envs()` has run (importing this module runs it).
 
 Gymnasium's checker and many algorithms sample from the whole action space, so by default an
 illegal action ends the episode as a loss (`info["illegal_action"]` says why);
@@ -50,7 +51,7 @@ class ColiseoGymEnv(gym.Env):
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(-self.encoder.bound, self.encoder.bound, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.game.num_distinct_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
@@ -105,12 +106,12 @@ class ColiseoGymEnv(gym.Env):
             self.state.apply(self.opponents[mover].act(Seat(self.state, mover, self.seat_rng)))
 
     def _observe(self) -> tuple[dict, dict]:
-        """The observation and the info, both holding the action mask."""
+        """The observation (holding the action mask, once: it is large in the big action spaces) and the info."""
         mask = action_mask(self.state) if self.state.current_player == self.player else \
             np.zeros(self.game.num_distinct_actions, np.int8)
         observation = {"observation": self.encoder.encode(self.state.observation(self.player), self.player),
                        "action_mask": mask}
-        return observation, {"action_mask": mask.copy()}
+        return observation, {}
 
     def render(self) -> str | None:
         if self.render_mode is None or self.state is None:

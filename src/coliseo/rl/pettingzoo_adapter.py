@@ -34,7 +34,7 @@ class ColiseoAECEnv(AECEnv):
         self._player = {agent: p for p, agent in enumerate(self.possible_agents)}
         size = self.game.num_distinct_actions
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+            "observation": spaces.Box(-self.encoder.bound, self.encoder.bound, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
         }) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}

@@ -83,12 +83,31 @@ def _table(headers: list[str], body: list[list]) -> str:
     return f"<table><tr>{head}</tr>{rows}</table>"
 
 
-def build_report(config: RunConfig, rows: list[dict], max_items: int = 30) -> str:
-    """The report page as HTML text."""
+def reason_words(game_id: str, options: dict, code: str) -> str:
+    """How a game's end code (`lp`, `king_destroyed`) reads for a person."""
+    if code == "unfinished":
+        return "unfinished (the step limit was reached)"
+    from coliseo import load_game
+
+    try:
+        words = load_game(game_id, **options).render_value("reason", code, "en")
+    except (KeyError, ValueError):
+        return code
+    return words if words != code else code.replace("_", " ")
+
+
+def _settings_text(settings: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in settings.items()) or "no settings"
+
+
+def build_report(config: RunConfig, rows: list[dict], max_items: int = 30, header: dict | None = None) -> str:
+    """The report page as HTML text; `header` (the run file's) adds the engine version and agent settings."""
     if not rows:
         from coliseo.core.errors import SetupError
 
         raise SetupError("the run file has no finished game to report on")
+    header = header or {}
+    settings = header.get("agent_settings") or {}
     summary = summarize(rows)
     agents = summary["agents"]
     seats = summary["seats"]
@@ -102,7 +121,11 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30) -> st
         f"<h1>{html.escape(config.game)}: {summary['games']} games</h1>",
         f"<p>agents {html.escape(', '.join(config.agents))}; seed {config.seed}; "
         f"options {html.escape(str(config.options or 'default'))}; "
-        f"setups: {len(config.setups) if config.setups else 'the default'}</p>",
+        f"setups: {len(config.setups) if config.setups else 'the default'}; "
+        f"engine version {html.escape(header.get('engine') or 'not recorded')}</p>",
+        _table(["agent", "settings in full"],
+               [[spec, _settings_text(settings[spec]) if spec in settings else "not recorded"]
+                for spec in dict.fromkeys(config.agents)]),
         "<h2>Win rates</h2>",
         _table(["agent", "games", "win", "draw", "mean length", "median length"],
                [[a, s["games"], _pct(s["win"]), _pct(s["draw"]), f"{s['mean_length']:.1f}", s["median_length"]]
@@ -111,14 +134,15 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30) -> st
         "<h2>Seats and first-player advantage</h2>",
         _table(["seat", "games", "win", "draw"],
                [[f"player {p + 1}", s["games"], _pct(s["win"]), _pct(s["draw"])] for p, s in seats.items()]),
-        f"<p>The player who moved first won {_pct(summary['first_player'])} of the games "
+        f"<p>The player who took the first turn won {_pct(summary['first_player'])} of the games "
         f"(fair: {100 / len(config.agents):.0f}%).</p>",
         f'<img src="{seat_plot}">',
         "<h2>Game length and how games end</h2>",
         f"<p>mean {summary['mean_length']:.1f} actions, median {summary['median_length']}</p>",
         f'<img src="{_length_histogram(rows)}">',
         _table(["reason", "games", "share"],
-               [[r, n, f"{100 * n / summary['games']:.1f}%"] for r, n in sorted(summary["reasons"].items())]),
+               [[reason_words(config.game, config.options, r), n, f"{100 * n / summary['games']:.1f}%"]
+                for r, n in sorted(summary["reasons"].items())]),
         "<h2>Balance: setup items in winning sides</h2>",
     ]
     if shown:

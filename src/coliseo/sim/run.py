@@ -87,7 +87,7 @@ def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dic
     setup = config.setups[index % len(config.setups)] if config.setups else None
     state = game.new_state(seed, setup)
     agents = [build_agent(spec, game, seed_from(config.seed, index, "agent", p)) for p, spec in enumerate(seats)]
-    first = state.current_player
+    first = state.first_turn_player
     rng = random.Random(seed_from(config.seed, index, "seats"))
     if clock is None:
         length = play_game(state, agents, rng, max_steps)
@@ -180,7 +180,11 @@ def run_ray(config: RunConfig, indices: list[int], workers: int, address: str | 
     started = not ray.is_initialized()
     if started:
         if address:
-            ray.init(address=address, log_to_driver=False)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except (ConnectionError, ImportError, ValueError, RuntimeError) as e:
+                raise SetupError(f"cannot join the Ray cluster at {address}: {e} (a ray:// address needs "
+                                 "the sim extra, which brings ray[client])") from None
         else:
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
     try:
@@ -212,6 +216,39 @@ def run_games(config: RunConfig, indices: list[int], workers: int = 1, backend: 
 def check_out_path(path: Path) -> None:
     if path.suffix not in (".jsonl", ".parquet"):
         raise SetupError(f"the output file must end in .jsonl or .parquet, not {path.name!r}")
+
+
+def check_writable(path: Path) -> None:
+    """A run file can be written at `path`: its folder exists and it is not a folder itself."""
+    path = Path(path)
+    check_out_path(path)
+    if path.is_dir():
+        raise SetupError(f"cannot write the run file {path}: it is a folder")
+    if not path.parent.is_dir():
+        raise SetupError(f"cannot write the run file {path}: the folder {path.parent} does not exist")
+
+
+def run_header(config: RunConfig) -> dict:
+    """What a run file starts with: its settings, the engine version, and each agent's full settings."""
+    from coliseo.core.match import engine_version
+
+    game = _game(config.game, json.dumps(config.options, sort_keys=True))
+    agents = {spec: build_agent(spec, game, 0).effective_settings() for spec in dict.fromkeys(config.agents)}
+    return {"format": FORMAT, "config": config.to_json(), "engine": engine_version(), "agent_settings": agents}
+
+
+def read_header(path: Path) -> dict:
+    """The header of a run file (engine version and agent settings are missing from older files)."""
+    path = Path(path)
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        meta = pq.read_schema(path).metadata or {}
+        return {"format": FORMAT, "config": json.loads(meta[b"config"]),
+                "engine": meta.get(b"engine", b"").decode() or None,
+                "agent_settings": json.loads(meta.get(b"agent_settings", b"null"))}
+    with path.open(encoding="utf-8") as f:
+        return json.loads(f.readline())
 
 
 def read_run(path: Path) -> tuple[RunConfig, list[dict]]:
@@ -247,14 +284,14 @@ class RunWriter:
 
     def __init__(self, path: Path, config: RunConfig, rows: list[dict]):
         self.path, self.config, self.rows = Path(path), config, list(rows)
-        check_out_path(self.path)
+        check_writable(self.path)
         self._file = None
         if self.path.suffix == ".jsonl":
             # The kept rows are written to a new file that replaces the old one whole, so a crash here
             # loses nothing; new rows are then appended one by one.
             fresh = self.path.with_name(self.path.name + ".tmp")
             with fresh.open("w", encoding="utf-8") as f:
-                f.write(json.dumps({"format": FORMAT, "config": config.to_json()}) + "\n")
+                f.write(json.dumps(run_header(config)) + "\n")
                 for row in self.rows:
                     f.write(json.dumps(row) + "\n")
             os.replace(fresh, self.path)
@@ -289,8 +326,10 @@ def _write_parquet(path: Path, config: RunConfig, rows: list[dict]) -> None:
     }
     for name in _JSON_COLUMNS:   # nested and mixed-type values kept as JSON text
         columns[name] = pa.array([json.dumps(r[name]) for r in rows], pa.string())
+    header = run_header(config)
     table = pa.table(columns).replace_schema_metadata(
-        {"format": FORMAT, "config": json.dumps(config.to_json())})
+        {"format": FORMAT, "config": json.dumps(config.to_json()), "engine": header["engine"],
+         "agent_settings": json.dumps(header["agent_settings"])})
     pq.write_table(table, path)
 
 

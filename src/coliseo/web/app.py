@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import os
 from importlib import resources
@@ -26,13 +27,14 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
+from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
@@ -76,11 +78,15 @@ class Joined(BaseModel):
     token: str
 
 
+class Rematch(BaseModel):
+    token: str = Field(max_length=100)
+
+
 class Problem(BaseModel):
     detail: str
 
 
-ERRORS = {400: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem}}
+ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422)}
 
 
 SETTINGS_VARIABLE = "COLISEO_SERVE"    # create_app's settings as JSON, for each of `serve --workers N`'s processes
@@ -128,6 +134,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
     @app.exception_handler(NotFound)
     async def not_found(_request, error: NotFound):
         return JSONResponse({"detail": str(error)}, status_code=404)
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(_request, error: Forbidden):
+        return JSONResponse({"detail": str(error)}, status_code=403)
 
     @app.exception_handler(Conflict)
     async def conflict(_request, error: Conflict):
@@ -189,6 +199,14 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
         """Take a free human seat (the first one unless named)."""
         seat, token = await tables.join(game_id, body.seat)
         return Joined(seat=seat, token=token)
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
+    async def rematch(game_id: GameId, body: Rematch) -> Created:
+        """A finished game again with the same seats and options and a new seed, for one of its players (by their
+        seat token); the first asks creates it, the others get their own seats in it."""
+        table, seat, token = await tables.rematch(game_id, body.token)
+        return Created(id=table.id, seat=seat, token=token, play_url=f"/play/{table.id}",
+                       join_url=f"/play/{table.id}?join=1", spectate_url=f"/play/{table.id}?spectate=1")
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
@@ -277,6 +295,13 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, redis_url: str |
     async def replay_page(game_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/rules/{game}", include_in_schema=False, response_class=HTMLResponse)
+    async def rules_page(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"):
+        """How to play: the game package's own guide (the `coliseo rules` text) as a page."""
+        if game not in game_ids():
+            raise NotFound(f"no game {game!r}; the games are: {', '.join(game_ids())}")
+        return HTMLResponse(rules_html(load_game(game), lang))
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
@@ -286,6 +311,22 @@ def app_from_env() -> FastAPI:
     """The app factory each worker process of `coliseo serve --workers N` calls (settings from the environment)."""
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
     return create_app(settings.pop("db_url"), **settings)
+
+
+def rules_html(game, lang: str) -> str:
+    from markdown_it import MarkdownIt
+
+    try:
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(game.rules_text(lang))
+    except NotImplementedError:
+        body = "<p>—</p>"
+    back = {"en": "Back to the lobby", "es": "Volver al salón"}[lang]
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(game.name(lang))} · Coliseo</title><link rel="stylesheet" href="/static/style.css">'
+            '<link rel="icon" href="/static/icon.svg"></head><body><header><h1><a href="/">Coliseo</a></h1>'
+            f'<span>{html.escape(game.name(lang))}</span><span class="spacer"></span><a href="/">{back}</a></header>'
+            f'<main class="rules panel">{body}</main></body></html>')
 
 
 class BodyLimit:

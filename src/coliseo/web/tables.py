@@ -93,6 +93,7 @@ class Table:
         self.refreshing: asyncio.Task | None = None
         self.stale = False                     # a notice came while a reload was under way
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.rematch: str | None = None       # the id of this game played again, once a player asked for it
         self.seat_agents()
 
     def seat_agents(self) -> None:
@@ -165,8 +166,10 @@ class Table:
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
+            "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": seed_commitment(match.seed, match.salt),
+            "rematch": self.rematch,
         }
 
     def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
@@ -268,8 +271,9 @@ class Tables:
         self.kick_ai(table)
 
     # --- creating and loading --------------------------------------------------------------------------
-    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None) -> tuple:
-        """A new game; returns (table, seat, token) for the creator (the first human seat, if any)."""
+    async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None,
+                     creator_seat: int | None = None) -> tuple:
+        """A new game; returns (table, seat, token) for the creator (`creator_seat`, else the first human seat)."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -294,7 +298,7 @@ class Tables:
         token, creator = None, None
         humans = [p for p, s in enumerate(stored_seats) if s["kind"] == "human"]
         if humans:
-            creator, token = humans[0], new_token()
+            creator, token = humans[0] if creator_seat is None else creator_seat, new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
         match = Match(game, seed, None)
         stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
@@ -370,6 +374,28 @@ class Tables:
             table.stored.seats = updated
         await self.announce(table)
         return seat, token
+
+    async def rematch(self, game_id: str, token: str) -> tuple:
+        """The finished game again for one of its players: same seats and options, a new seed. The first player to
+        ask creates it and sits in their old seat; each other player asking later gets their own old seat in it."""
+        table = await self.get(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Forbidden("only a player of this game can ask for a rematch")
+        if not table.match.state.is_over:
+            raise Conflict("the game is not over yet: a rematch starts after it")
+        async with table.lock:
+            if table.rematch is None:
+                seats = [{"kind": s["kind"], "agent": s.get("agent")} for s in table.stored.seats]
+                options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
+                new, seat, token = await self.create(table.stored.game, options, seats,
+                                                     table.stored.idle_seconds, creator_seat=seat)
+                table.rematch = new.id
+            else:
+                new = await self.get(table.rematch)
+                seat, token = await self.join(new.id, seat)
+        await table.broadcast()
+        return new, seat, token
 
     # --- playing ------------------------------------------------------------------------------------------
     async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
@@ -579,6 +605,13 @@ def render(game, event: dict, lang: str) -> str:
         return game.render(event, lang)
     except (KeyError, ValueError, IndexError):
         return event.get("type", "?")
+
+
+def board_hints(game, observation: dict) -> dict | None:
+    """A game's extra help for the board of the seat to move (forbidden: its fusion steps), made only from
+    that seat's observation and the public content."""
+    hints = getattr(game, "board_hints", None)
+    return hints(observation) if hints else None
 
 
 def picture(game, observation: dict, lang: str) -> str | None:

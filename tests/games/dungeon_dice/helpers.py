@@ -1,4 +1,4 @@
-"""Position builders and the rules file's §8 invariants for the dungeon_dice tests."""
+"""Position builders and docs/rules/dungeon_dice.md's §8 invariants for the dungeon_dice tests."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def types(events):
 
 
 def invariants(s) -> None:
-    """The rules file's §8 invariants 1-8 and 11 (9 and 10 are checked by the contract helpers)."""
+    """docs/rules/dungeon_dice.md's §8 invariants 1-8 and 11 (9 and 10 are checked by the contract helpers)."""
     geo, opts = s.game.geo, s.game.options
     # 1
     assert all(0 <= h <= opts["hearts"] for h in s.hearts)

@@ -1,4 +1,4 @@
-"""Rules-fidelity audit: scenarios read from rules/fantastiqa.md that the other test files leave open.
+"""Rules-fidelity audit: scenarios read from docs/rules/fantastiqa.md that the other test files leave open.
 
 Layout: TL Forest/AT, TR Fields/BB, ML Highlands/QC, MR Hills/AT, BL Wetlands/BB, BR Frozen Wastes/QC.
 Spaces: 1 TL-TR, 2 TR-MR, 3 MR-BR, 4 BR-BL, 5 BL-ML, 6 ML-TL, 7 ML-MR.

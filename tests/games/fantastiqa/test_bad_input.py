@@ -140,6 +140,33 @@ def test_a_user_pack_loads_beside_the_bundled_set(tmp_path):
     assert "zz1" in s.cdeck
 
 
+def starting_cards(seat: int) -> list[dict]:
+    cards = [{"id": f"u{seat}{sym}", "name": f"Tool {sym}", "kind": "adventurer", "star": True, "seat": seat,
+              "symbols": [sym]} for sym in ("SW", "FA", "NE", "HE", "WA", "FI", "CL", "WN", "BR")]
+    return cards + [
+        {"id": f"udog{seat}", "name": "Hound", "kind": "dog", "star": True, "seat": seat, "symbols": [],
+         "ability": {"type": "GEMS", "n": 1}},
+        {"id": f"udr{seat}", "name": "Calm Dragon", "kind": "dragon", "star": True, "seat": seat, "symbols": [],
+         "ability": {"type": "GIFT"}}]
+
+
+def test_a_user_packs_starting_cards_replace_the_bundled_ones(tmp_path):
+    game = load_game("fantastiqa", packs=[pack(tmp_path, starting_cards(1) + starting_cards(2))])
+    s = game.new_state(4)
+    for seat in (1, 2):
+        assert sorted(s.draw[seat - 1]) == sorted(c["id"] for c in starting_cards(seat))
+    assert "p1SW" not in game.content.cards and "dog1" not in game.content.cards
+    assert len(s.dragons) == 12                               # the supply of Dragons stays
+    while not s.is_over and s.turn < 3:
+        s.apply(s.legal_actions()[0])
+    assert game.state_from_json(s.to_json()) == s
+
+
+def test_a_user_pack_without_starting_cards_keeps_the_bundled_ones(tmp_path):
+    s = load_game("fantastiqa", packs=[pack(tmp_path, [GOOD_CARD])]).new_state(4)
+    assert "p1SW" in s.draw[0] and len(s.draw[0]) == 11
+
+
 def test_a_pack_too_small_for_the_players_is_refused(tmp_path):
     with pytest.raises(ContentError, match="starting quests"):
         load_game("fantastiqa", bundled=False, packs=[pack(tmp_path, [GOOD_CARD])])

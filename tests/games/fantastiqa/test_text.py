@@ -1,6 +1,7 @@
 """Event text in both languages, private parts only for their readers, and the terminal view."""
 
 import random
+import re
 
 from games.fantastiqa.helpers import GAMES, scenario
 
@@ -49,3 +50,35 @@ def test_terminal_view_shows_board_quests_hand_and_the_others():
     assert "p1WN" not in other and "Tu mano: p2CL (CL)" in other and "Bosque" in other
     spectator = game.render_text(s.observation(None), "en")
     assert "Your hand" not in spectator and "p1WN" not in spectator and "p2CL" not in spectator
+
+
+def test_log_lines_name_things_in_words_never_codes_with_plurals_right():
+    game = load_game("fantastiqa", players=3, max_turns=80)
+    codes = set(game.content.cards) | set(game.content.quests) | {"TL", "TR", "ML", "MR", "BL", "BR", "AT", "BB", "QC"}
+    codes |= {"GEMS", "DRAW", "FLY", "KEY", "SPY", "RELEASE", "TELEPORT", "CARPET", "REARRANGE", "DRAGON", "GIFT"}
+    lines = set()
+    for seed in range(3):
+        s, rng = game.new_state(seed), random.Random(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                for reader in (0, None):
+                    for lang in ("en", "es"):
+                        lines.add(game.render(view_event(event, reader), lang))
+    for line in lines:
+        words = set(re.split(r"[\s,.:()]+", line))
+        assert not words & codes, line
+        for wrong in (" 1 gems", " 1 cards", " 1 points", " 1 gemas", " 1 cartas", "(s)", " -.", "0 gem"):
+            assert wrong not in line, line
+    assert any("1 gem" in line and "1 gems" not in line for line in lines)
+    assert any("Forest" in line or "Fields" in line or "Hills" in line for line in lines)
+    assert any("Bosque" in line or "Campos" in line or "Colinas" in line for line in lines)
+
+
+def test_every_bundled_card_and_quest_has_a_name_that_is_not_its_id_in_both_languages():
+    game = GAMES[2]
+    for lang in ("en", "es"):
+        names = {i: game.card_name(i, lang) for i in [*game.content.cards, *game.content.quests]}
+        assert all(name != i for i, name in names.items()), [i for i, n in names.items() if n == i]
+        assert len({names[q] for q in game.content.quests}) == len(game.content.quests)
+    assert game.card_name("p1SW", "es") == "Cuchillo de mantequilla"
+    assert game.card_name("c01", "es") == "Bandolero joven" and game.card_name("c04", "es") == "Salamandra astuta"

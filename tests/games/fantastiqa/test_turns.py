@@ -112,6 +112,17 @@ def test_crows_drawn_in_the_first_fill_are_shuffled_into_the_top_ten():
     check_invariants(s)
 
 
+def test_a_crow_set_aside_in_the_first_fill_goes_back_to_the_deck_when_the_deck_runs_out():
+    game = GAMES[2]
+    s = scenario(game, spaces=SEVEN[:5] + [None, None], creature_deck=["e1", "c07"], phase="after",
+                 first_fill=False)
+    events = act(s, "end")
+    assert {"type": "crow_set_aside", "card": "e1"} in events
+    assert s.is_over and s.result["reason"] == "deck_out"
+    assert s.cdeck == ["e1"] and "e1" not in s.box              # R3: every card in exactly one zone
+    assert game.state_from_json(s.to_json()).cdeck == ["e1"]
+
+
 def test_no_crow_no_reshuffle_in_the_first_fill():
     game = GAMES[2]
     s = game.new_state(11)

@@ -1,4 +1,4 @@
-"""Positions for scenario tests and the rules file's §8 invariants."""
+"""Positions for scenario tests and docs/rules/forbidden.md's §8 invariants."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def types(events: list[dict]) -> list[str]:
 
 
 class Invariants:
-    """§8 of the rules file, checked after every action; remembers the last values per state."""
+    """§8 of docs/rules/forbidden.md, checked after every action; remembers the last values per state."""
 
     def __init__(self):
         self.last: dict[int, tuple] = {}
@@ -96,3 +96,63 @@ class Invariants:
             assert s.hands[s.player], "invariant 5: main phase with an empty hand"
         if s.phase == PLACE:
             assert s.monsters[s.player][s.pending] is not None, "invariant 5: no pending record"
+
+
+def ygofm_data():
+    """The public YGOFM data folder from $COLISEO_YGOFM_DATA: skipped when unset, a failure when set but wrong.
+
+    CI (.ci/run) always sets it, so there these tests always run on the full data set.
+    """
+    import pytest
+
+    from coliseo.games.forbidden.importer import DATA_ENV, default_data_dir
+    path = default_data_dir()
+    if path is None:
+        pytest.skip(f"the public YGOFM data set is not here: set {DATA_ENV} to the sg4e/YGOFM-gamedata folder")
+    if not (path / "cardinfo.json").is_file():
+        pytest.fail(f"{DATA_ENV}={path} holds no cardinfo.json (expected the sg4e/YGOFM-gamedata folder)")
+    return path
+
+
+def write_small_ygofm(folder) -> None:
+    """A small data set in the YGOFM JSON format, written from the bundled starter pack's own tables."""
+    import csv
+    import json
+    from pathlib import Path
+
+    from coliseo.games.forbidden.content import BUNDLED, STAR_NAMES, STARS, TYPE_NAMES, TYPES
+
+    def rows(name):
+        with (BUNDLED / "starter" / name).open(encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    cards = []
+    for r in rows("cards.csv"):
+        rec = {"cardId": int(r["id"]), "cardName": r["name"], "description": f"  {r['name']}\n\ntext ",
+               "level": 4, "attribute": "Light", "password": "", "starchipCost": 999999}
+        if r["kind"] == "monster":
+            rec.update(type=TYPE_NAMES[TYPES.index(r["type"])], attack=int(r["atk"]), defense=int(r["def"]),
+                       guardianStar1=STAR_NAMES[STARS.index(r["star1"])],
+                       guardianStar2=STAR_NAMES[STARS.index(r["star2"])])
+        else:
+            rec.update(type=r["kind"].capitalize(), attack=0, defense=0, guardianStar1="None", guardianStar2="None")
+        cards.append(rec)
+    pool_types = {"deck": "Deck", "sa_pow": "SAPow", "bcd": "BCD", "sa_tec": "SATec"}
+    data = {
+        "cardinfo.json": cards,
+        "fusions.json": [{"fusionCardId": i, **{k: int(v) for k, v in r.items()}}
+                         for i, r in enumerate(rows("fusions.csv"))],
+        "equipinfo.json": [{"equipCardId": i, "equipId": int(r["equip"]), "cardId": int(r["monster"])}
+                           for i, r in enumerate(rows("equips.csv")) if r["monster"] != "*"],
+        "ritualinfo.json": [{"ritualCardId": int(r["ritual"]), **{k: int(r[k]) for k in
+                             ("material1", "material2", "material3", "result")}} for r in rows("rituals.csv")],
+        "droppool.json": [{"poolId": i, "duelist": int(r["duelist"]), "poolType": pool_types[r["pool"]],
+                           "cardId": int(r["card"]), "cardProbability": int(r["weight"])}
+                          for i, r in enumerate(rows("pools.csv"))],
+        "duelistinfo.json": [{"duelistId": int(r["id"]), "duelist": r["name"], "handSize": int(r["hand_window"])}
+                             for r in rows("duelists.csv")],
+    }
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, records in data.items():
+        (folder / name).write_text(json.dumps(records, indent=1), encoding="utf-8")

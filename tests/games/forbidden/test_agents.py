@@ -1,4 +1,4 @@
-"""fm-classic (rules file §9) and the greedy evaluation."""
+"""fm-classic (docs/rules/forbidden.md §9) and the greedy evaluation."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Rules-fidelity audit: scenarios written from the rules file (§9 fm-classic) that the code got wrong."""
+"""Rules-fidelity audit: scenarios written from the docs/rules/forbidden.md (§9 fm-classic) that the code got wrong."""
 
 import random
 

@@ -2,14 +2,13 @@
 
 import json
 
-import pytest
+from games.forbidden.helpers import write_small_ygofm, ygofm_data
 from typer.testing import CliRunner
 
 import coliseo
 from coliseo.cli.forbidden import app, import_ygofm
 from coliseo.games.forbidden.calc import drop_table, fusion_chains
 from coliseo.games.forbidden.content import load_pack
-from coliseo.games.forbidden.importer import default_data_dir
 
 RUNNER = CliRunner()
 
@@ -66,9 +65,7 @@ def test_drops_without_the_full_pack_names_the_importer(tmp_path, monkeypatch):
 
 
 def test_drops_with_the_imported_full_pack(tmp_path, monkeypatch):
-    data = default_data_dir()
-    if not (data / "cardinfo.json").is_file():
-        pytest.fail("the YGOFM data is missing: set COLISEO_YGOFM_DATA to the sg4e/YGOFM-gamedata folder")
+    data = ygofm_data()
     monkeypatch.setenv("COLISEO_HOME", str(tmp_path))
     folder = import_ygofm(data)
     assert folder == tmp_path / "packs" / "forbidden" / "fm"
@@ -84,15 +81,17 @@ def test_card_rows_for_the_cards_command():
     assert len(rows) == 164
     blue = next(r for r in rows if r["id"] == 1)
     assert blue == {"id": 1, "name": "Blue-eyes White Dragon", "kind": "monster", "type": "DR", "atk": 3000,
-                    "def": 2500, "star1": "Sun", "star2": "Mars", "effect": ""}
-    assert next(r for r in rows if r["id"] == 683)["effect"] == "attack 1500"
+                    "def": 2500, "star1": "Sun", "star2": "Mars", "effect": "", "text": ""}
+    trap = next(r for r in rows if r["id"] == 683)
+    assert trap["effect"] == "attack 1500"
+    assert trap["text"] == "Destroys an attacking monster whose ATK is 1500 or less."
+    spanish = {r["id"]: r["text"] for r in coliseo.load_game("forbidden").card_rows("es")}
+    assert spanish[347] == "El rival pierde 1000 LP." and spanish[330] == "El terreno pasa a ser Bosque."
 
 
 def test_content_import_command_of_the_main_cli(tmp_path, monkeypatch):
     from coliseo.cli.main import app as main_app
-    data = default_data_dir()
-    if not (data / "cardinfo.json").is_file():
-        pytest.fail("the YGOFM data is missing: set COLISEO_YGOFM_DATA to the sg4e/YGOFM-gamedata folder")
+    data = ygofm_data()
     monkeypatch.setenv("COLISEO_HOME", str(tmp_path))
     result = RUNNER.invoke(main_app, ["content", "import", "forbidden", "--ygofm", str(data), "--name", "full"])
     assert result.exit_code == 0, result.output
@@ -104,3 +103,17 @@ def test_content_import_command_of_the_main_cli(tmp_path, monkeypatch):
     assert result.exit_code == 0
     names = {row["name"] for row in json.loads(result.output)}
     assert "Blue-eyes White Dragon" in names and "Blue-eyes Ultimate Dragon" in names
+
+
+def test_content_import_command_on_the_small_data_set(tmp_path, monkeypatch):
+    from coliseo.cli.main import app as main_app
+    write_small_ygofm(tmp_path / "small")
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path / "home"))
+    result = RUNNER.invoke(main_app, ["content", "import", "forbidden", "--ygofm", str(tmp_path / "small"),
+                                      "--name", "mine"])
+    assert result.exit_code == 0, result.output
+    assert "-o pack=mine" in text(result)
+    result = RUNNER.invoke(main_app, ["cards", "forbidden", "-o", "pack=mine", "--name", "Blue-eyes", "--json"])
+    assert [row["id"] for row in json.loads(result.output)] == [1, 380]
+    result = RUNNER.invoke(main_app, ["content", "import", "forbidden", "--ygofm", str(tmp_path / "none")])
+    assert result.exit_code != 0 and "does not exist" in text(result)

@@ -1,8 +1,9 @@
-"""Import of the public YGOFM dataset into a user pack (rules file §6.3), tested against the real data.
+"""Import of the public YGOFM dataset into a user pack (docs/rules/forbidden.md §6.3).
 
-The data is not in the repository: CI has it in ../shared/data/ygofm-gamedata; elsewhere set
-COLISEO_YGOFM_DATA. Without it these tests FAIL (they are not skipped). The pack is written into a
-temporary COLISEO_HOME, never into the repository.
+The importer always runs on a small data set in the same JSON format that the tests write from the
+bundled starter pack. The public data set itself is not in the repository: the tests on the full data
+read it from COLISEO_YGOFM_DATA and are skipped, naming the variable, when it is unset (CI sets it, so
+there they always run). Packs are written into a temporary COLISEO_HOME, never into the repository.
 """
 
 import json
@@ -11,21 +12,18 @@ from collections import Counter
 
 import pytest
 from contract import check_round_trips
-from games.forbidden.helpers import Invariants
+from games.forbidden.helpers import Invariants, write_small_ygofm, ygofm_data
 
 import coliseo
 from coliseo.core.errors import ContentError
-from coliseo.games.forbidden.importer import DATA_ENV, default_data_dir, import_ygofm
+from coliseo.games.forbidden.content import load_pack
+from coliseo.games.forbidden.importer import DATA_ENV, import_ygofm
 from coliseo.games.forbidden.rules import PLAY, SEQ_INDEX
 
 
 @pytest.fixture(scope="module")
 def data_dir():
-    path = default_data_dir()
-    if not (path / "cardinfo.json").is_file():
-        pytest.fail(f"the YGOFM game data is missing at {path}: set {DATA_ENV} to the folder holding "
-                    "cardinfo.json, fusions.json, ... (sg4e/YGOFM-gamedata)")
-    return path
+    return ygofm_data()
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +119,10 @@ def test_drop_pools_sum_to_2048(fm):
         assert sum(w for _, w in items) == 2048, (duelist, pool)
 
 
-def test_missing_or_bad_dataset_gives_a_clear_error(tmp_path, data_dir):
+def test_missing_or_bad_dataset_gives_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    with pytest.raises(ContentError, match=DATA_ENV):
+        import_ygofm(None, "x", dest_root=tmp_path)
     with pytest.raises(ContentError, match="does not exist"):
         import_ygofm(tmp_path / "nowhere", "x", dest_root=tmp_path)
     src = tmp_path / "src"
@@ -148,3 +149,48 @@ def test_fm_classic_plays_every_duelist_of_the_full_pack(fm):
         play_game(s, [make_agent("random", game, seed=duelist), make_agent("fm-classic", game, seed=duelist)],
                   random.Random(duelist))
         assert s.is_over
+
+
+def test_the_small_data_set_imports_into_a_pack_equal_to_the_starter_tables(tmp_path, monkeypatch):
+    write_small_ygofm(tmp_path / "small")
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path / "home"))
+    folder = import_ygofm(tmp_path / "small", "small")
+    assert folder == tmp_path / "home" / "packs" / "forbidden" / "small"
+    starter, small = load_pack("starter"), coliseo.load_game("forbidden", pack="small").pack
+    assert len(small.cards) == len(starter.cards) == 164
+    for cid, card in starter.cards.items():
+        got = small.cards[cid]
+        assert (got.name, got.kind, got.atk, got.defense) == (card.name, card.kind, card.atk, card.defense)
+        if card.kind == 0:
+            assert (got.type, got.star1, got.star2) == (card.type, card.star1, card.star2)
+    assert "Blue-eyes White Dragon text\n" in (folder / "cards.csv").read_text()  # whitespace folded
+    assert small.cards[657].value == 1000 and small.cards[686].value == 25500
+    fusions = json.loads((tmp_path / "small" / "fusions.json").read_text())
+    for row in fusions:
+        assert small.fuse(row["material1"], row["material2"]) == row["result"]
+    assert small.pools == starter.pools and small.duelists[1].name == "Sparring Partner"
+
+
+def test_duels_on_the_small_imported_pack_end_without_error(tmp_path, monkeypatch):
+    write_small_ygofm(tmp_path / "small")
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path / "home"))
+    import_ygofm(tmp_path / "small", "small")
+    game = coliseo.load_game("forbidden", pack="small")
+    inv = Invariants()
+    for i in range(5):
+        rng = random.Random(i)
+        s = game.new_state(i)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            inv(s)
+        check_round_trips(game, s)
+
+
+def test_a_reimport_with_a_bad_file_keeps_the_earlier_pack(tmp_path, monkeypatch):
+    write_small_ygofm(tmp_path / "small")
+    monkeypatch.setenv("COLISEO_HOME", str(tmp_path / "home"))
+    folder = import_ygofm(tmp_path / "small", "small")
+    (tmp_path / "small" / "droppool.json").write_text('[{"duelist": 1, "poolType": "Shop", "cardId": 2}]')
+    with pytest.raises(ContentError, match="poolType"):
+        import_ygofm(tmp_path / "small", "small")
+    assert len(load_pack("small").cards) == 164 and (folder / "cards.csv").is_file()

@@ -1,4 +1,4 @@
-"""Scenario tests that read like the rules file: a position, an action, the events and the position after."""
+"""Scenario tests that read like docs/rules/forbidden.md: a position, an action, the events and the position after."""
 
 import pytest
 from contract import check_illegal_untouched

@@ -1,8 +1,12 @@
 """Event text in both languages, the terminal view, and records (replay / verify / undo)."""
 
 import random
+import re
+
+import pytest
 
 import coliseo
+from coliseo.core.errors import InvalidNotation
 from coliseo.core.events import view_event
 from coliseo.core.match import Match, replay, verify
 
@@ -27,7 +31,7 @@ def test_every_event_reads_in_both_languages_and_hides_private_cards():
                         for value in secret["fields"].values():
                             for cid in value if isinstance(value, list) else [value]:
                                 if isinstance(cid, int) and cid in GAME.pack.cards:
-                                    assert f"#{cid}" not in GAME.render(view, "en")
+                                    assert GAME.pack.cards[cid].name not in GAME.render(view, "en")
     assert {"play", "fusion", "summon", "place", "attack", "battle", "damage", "draw", "end_turn",
             "destroy", "activate", "game_over"} <= seen_types
 
@@ -41,8 +45,33 @@ def test_private_draw_reads_fully_for_its_owner_only():
     draw = next(e for e in events if e["type"] == "draw")
     mine = GAME.render(view_event(draw, 0), "en")
     theirs = GAME.render(view_event(draw, 1), "es")
-    assert "#" in mine and mine.startswith("Player 1 draws")
-    assert theirs == "Jugador 1 roba 1 carta(s)"
+    drawn = GAME.pack.cards[draw["private"]["fields"]["cards"][0]].name
+    assert mine == f"Player 1 draws {drawn}"
+    assert theirs == "Jugador 1 roba 1 carta"
+
+
+def test_log_words_name_cards_and_zones_never_codes():
+    """Issue 16: names, never codes (card ids, m3, s2, direct, deckout); plurals right."""
+    codes = re.compile(r"#\d+\b(?<!#1)(?<!#2)|\b[ms][1-5]\b|\bdirect\b|\bdeckout\b|\(s\)")
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = GAME.new_state(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                for viewer in (0, 1, None):
+                    for lang in ("en", "es"):
+                        text = GAME.render(view_event(event, viewer), lang)
+                        plain = text
+                        for card in GAME.pack.cards.values():  # real names such as "Winged Dragon #1"
+                            plain = plain.replace(card.name, "CARD")
+                        assert not codes.search(plain), text
+    attack = {"type": "attack", "player": 0, "attacker": "m1", "target": "m4"}
+    assert GAME.render(attack, "en") == "Player 1 attacks from monster zone 1 against monster zone 4"
+    assert GAME.render({**attack, "target": "direct"}, "es") == \
+        "Jugador 1 ataca desde la zona de monstruo 1 directamente"
+    assert GAME.render({"type": "pin", "player": 1, "turns": 1}, "en") == "Player 2 cannot attack for 1 turn"
+    over = {"type": "game_over", "winner": 0, "reason": "lp", "score": 52, "letter": "A-POW"}
+    assert GAME.render(over, "en") == "Player 1 wins: the opponent's LP reached 0. Duel rank A-POW (52 points)"
 
 
 def test_terminal_view_shows_only_the_viewers_secrets():
@@ -82,3 +111,28 @@ def test_main_phase_view_suggests_chains_instead_of_listing_every_play():
     text = GAME.render_text(s.observation(0), "en", s.legal_actions())
     assert f"Legal: {len(s.legal_actions())} plays, e.g. play 1 m1" in text
     assert "chain 1+5 -> Crawling Dragon 2600/2400" in text   # hand 1 Crawling Dragon, hand 5 Megamorph
+
+
+def test_the_view_shows_the_guardian_star_of_each_face_up_field_monster():
+    from games.forbidden.helpers import duel, mon
+
+    s = duel(mine=[mon(1, star=2), mon(2, star=1, up=False)], theirs=[mon(4, star=1)])
+    mine = GAME.render_text(s.observation(0), "en")
+    assert "m1 Blue-eyes White Dragon #1 3000/2500 star Mars" in mine
+    assert "m2 Mystical Elf #2 800/2000 star Sun" in mine                  # my own face-down monster
+    assert "Baby Dragon #4 1200/700 star Uranus" in mine
+    theirs = GAME.render_text(s.observation(1), "en")
+    assert "face-down monster" in theirs and "Mystical Elf" not in theirs and "star Sun" not in theirs
+
+
+def test_a_play_naming_a_card_number_instead_of_a_hand_position_says_why():
+    s = GAME.new_state(3)
+    hand = s.hands[0]
+    for text, words in [("play 9 m1", "play takes hand positions 1..5, not 9"),
+                        ("play 1+1 m1", "each hand position can be played once"),
+                        ("play 1 m7", "m1..m5 (monsters) or s1..s5")]:
+        with pytest.raises(InvalidNotation, match=re.escape(words)):
+            GAME.parse_action(s, text)
+    assert 9 in hand
+    with pytest.raises(InvalidNotation, match=f"la carta #9 es la mano {hand.index(9) + 1}"):
+        GAME.parse_action(s, "play 9 m1", "es")

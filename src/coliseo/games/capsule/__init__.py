@@ -1,4 +1,4 @@
-"""Capsule Monsters figure game (rules: ../shared/rules/capsule.md; decisions: docs/rules/capsule.md)."""
+"""Capsule Monsters figure game (rules and decisions: docs/rules/capsule.md)."""
 
 from .game import GAME, CapsuleGame
 

@@ -1,4 +1,4 @@
-"""The Capsule Monsters game: options, setup, positions and notation (rules file §3, §5)."""
+"""The Capsule Monsters game: options, setup, positions and notation (docs/rules/capsule.md §3, §5)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Capsule Monsters rules: the position, its legal actions and how each action resolves.
 
-Rule numbers (R15, R20, …) refer to ../shared/rules/capsule.md. A piece is a small list
+Rule numbers (R15, R20, …) refer to docs/rules/capsule.md. A piece is a small list
 [square, owner, kind, card, damage, stunned, moved, attacked, used, known]: `used` is a bitmask
 over the card's activated abilities and `known` a bitmask of the players who know a capsule's card.
 """

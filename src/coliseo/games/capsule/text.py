@@ -42,7 +42,8 @@ REASONS = {
     "both_lost": {"en": "both lost", "es": "ambos pierden"},
 }
 
-FACTION_MARK = {"light": "L", "dark": "D", "electric": "E", "earth": "T"}
+FACTION_MARK = {"en": {"light": "L", "dark": "D", "electric": "E", "earth": "T"},
+                "es": {"light": "L", "dark": "O", "electric": "E", "earth": "T"}}   # luz, oscuridad, eléctrica, tierra
 WORDS = {
     "turn": {"en": "Turn", "es": "Turno"},
     "to_move": {"en": "to play", "es": "juega"},
@@ -51,23 +52,28 @@ WORDS = {
     "spectator": {"en": "spectator", "es": "espectador"},
     "legend": {"en": "K King · ? capsule (faction L/D/E/T) · letters: summoned monster · * stunned · "
                      "lowercase: Player 2",
-               "es": "K Rey · ? cápsula (facción L/D/E/T) · letras: monstruo invocado · * aturdido · "
-                     "minúsculas: Jugador 2"},
+               "es": "R Rey · ? cápsula (facción L luz/O oscuridad/E eléctrica/T tierra) · letras: monstruo "
+                     "invocado · * aturdido · minúsculas: Jugador 2"},
     "destroyed": {"en": "destroyed", "es": "destruidos"},
     "legal": {"en": "Legal actions", "es": "Acciones legales"},
     "over": {"en": "Game over", "es": "Partida terminada"},
 }
 
 
-def _label(game, piece: dict) -> str:
+def _local_name(card, lang: str) -> str:
+    return card.names.get(lang, card.names["en"])
+
+
+def _label(game, piece: dict, lang: str) -> str:
     """Three characters for a square: King, capsule with its faction mark, or a monster's initials."""
+    marks = FACTION_MARK[lang]
     if piece["kind"] == "king":
-        text = "K" + FACTION_MARK[piece["faction"]]
+        text = ("R" if lang == "es" else "K") + marks[piece["faction"]]
     elif piece["kind"] == "capsule":
         known = piece.get("card")
-        text = "?" + (game.content.card(known).names["en"][0] if known else FACTION_MARK[piece["faction"]])
+        text = "?" + (_local_name(game.content.card(known), lang)[0] if known else marks[piece["faction"]])
     else:
-        words = game.content.card(piece["card"]).names["en"].split()
+        words = _local_name(game.content.card(piece["card"]), lang).split()
         text = (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
     if piece["owner"] == 1:
         text = text.lower()
@@ -84,7 +90,7 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
         row = []
         for f in range(width):
             sq = f"{chr(97 + f)}{r}"
-            row.append(_label(game, at[sq]) if sq in at else " · ")
+            row.append(_label(game, at[sq], lang) if sq in at else " · ")
         lines.append(f"{r:>2}  " + " ".join(row))
     lines.append("    " + files)
     lines.append(WORDS["legend"][lang])

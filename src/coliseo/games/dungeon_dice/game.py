@@ -45,13 +45,13 @@ OPTIONS = [
 T = {  # event text templates
     "turn": {"en": "Turn {turn}: {player}.", "es": "Turno {turn}: {player}."},
     "draw": {"en": "{player} draws {dice}.", "es": "{player} saca {dice}."},
-    "roll": {"en": "{player} rolls {faces}: gains {gain}.", "es": "{player} tira {faces}: gana {gain}."},
+    "roll": {"en": "{player} rolls {faces}: {gain}.", "es": "{player} tira {faces}: {gain}."},
     "declare": {"en": "{player} declares a summon of {card}.", "es": "{player} declara la convocación de {card}."},
-    "dimension": {"en": "{player} dimensions a die: {net}.", "es": "{player} dimensiona un dado: {net}."},
+    "dimension": {"en": "{player} dimensions a die into {net}.", "es": "{player} dimensiona un dado en {net}."},
     "summon": {"en": "{player} summons {card} on {square} ({how}).",
                "es": "{player} convoca a {card} en {square} ({how})."},
-    "move": {"en": "{player} moves {piece} {from} → {to} ({cost} M).",
-             "es": "{player} mueve {piece} {from} → {to} ({cost} M)."},
+    "move": {"en": "{player} moves {piece} {from} → {to} ({cost}).",
+             "es": "{player} mueve {piece} {from} → {to} ({cost})."},
     "destroyed": {"en": "{card} ({player}) is destroyed on {square}.",
                   "es": "{card} ({player}) es destruido en {square}."},
     "spell": {"en": ["{player} activates {card} on {target}.", "{player} activates {card}."],
@@ -63,30 +63,132 @@ T = {  # event text templates
                       "{player} uses the effect of {card} ({square})."],
                "es": ["{player} usa el efecto de {card} ({square}) sobre {target}.",
                       "{player} usa el efecto de {card} ({square})."]},
-    "zash": {"en": ["{player} spends {n} Zash on {square}.", "{player} spends {n} Zash on {card}.",
-                    "{player} spends {n} Zash: a heart back."],
-             "es": ["{player} gasta {n} Zash en {square}.", "{player} gasta {n} Zash en {card}.",
-                    "{player} gasta {n} Zash: recupera un corazón."]},
+    # zash events read by their number (see DungeonDice.render)
+    "zash1": {"en": "{player} spends 1 Zash crest: a new path square on {square}.",
+              "es": "{player} gasta 1 cresta de Zash: una casilla de camino nueva en {square}."},
+    "zash2": {"en": "{player} spends 2 Zash crests: the path square {square} is removed.",
+              "es": "{player} gasta 2 crestas de Zash: quita la casilla de camino {square}."},
+    "zash3": {"en": "{player} spends 3 Zash crests: a black hole on {square}.",
+              "es": "{player} gasta 3 crestas de Zash: un agujero negro en {square}."},
+    "zash4": {"en": "{player} spends 4 Zash crests to bring back {card}.",
+              "es": "{player} gasta 4 crestas de Zash para traer de vuelta a {card}."},
+    "zash5": {"en": "{player} spends 5 Zash crests: a heart back.",
+              "es": "{player} gasta 5 crestas de Zash: recupera un corazón."},
     "phase": {"en": "{player} goes to {phase}.", "es": "{player} pasa a {phase}."},
     "attack": {"en": "{player}: {card} ({square}) attacks {target} ({target_square}).",
                "es": "{player}: {card} ({square}) ataca a {target} ({target_square})."},
     "window": {"en": "{player} may answer the attack.", "es": "{player} puede responder al ataque."},
-    "battle": {"en": "Battle ({mode} mode): {atk} against {value}.",
-               "es": "Batalla (modo {mode}): {atk} contra {value}."},
-    "heart": {"en": "{player} loses a heart ({hearts} left).", "es": "{player} pierde un corazón (quedan {hearts})."},
+    "battle": {"en": "Battle ({mode}): {atk} against {value}.",
+               "es": "Batalla ({mode}): {atk} contra {value}."},
+    "heart": {"en": "{player} loses a heart ({hearts}).", "es": "{player} pierde un corazón ({hearts})."},
     "trap": {"en": "{player} springs {card}.", "es": "{player} activa la trampa {card}."},
     "attack_ends": {"en": "The attack ends.", "es": "El ataque termina."},
-    "defend": {"en": "{player} defends (1 D).", "es": "{player} defiende (1 D)."},
+    "defend": {"en": "{player} defends (1 Defense crest).", "es": "{player} defiende (1 cresta de Defensa)."},
     "pass": {"en": "{player} does not respond.", "es": "{player} no responde."},
     "end": {"en": "{player} ends turn {turn}.", "es": "{player} termina el turno {turn}."},
     "game_over": {"en": "Game over ({reason}): {winners}.", "es": "Fin de la partida ({reason}): {winners}."},
 }
+
+REASON_WORDS = {
+    "hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
+    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
+}
+
 WORDS = {
     "master": {"en": "the Master", "es": "el Amo del Calabozo"},
     "spend1": {"en": "Spend 1", "es": "Gasto 1"}, "battle": {"en": "Battle", "es": "Batalla"},
     "spend2": {"en": "Spend 2", "es": "Gasto 2"},
     "wins": {"en": "{p} wins", "es": "gana {p}"}, "draw": {"en": "a draw", "es": "empate"},
+    "nothing": {"en": "nothing", "es": "nada"},
+    "gains": {"en": ["gains {c}", "gains nothing"], "es": ["gana {c}", "no gana nada"]},
+    "net": {"en": "the {n} net at {sq}", "es": "el despliegue {n} en {sq}"},
+    "attack_mode": {"en": "attack mode", "es": "modo ataque"},
+    "defense_mode": {"en": "defense mode", "es": "modo defensa"},
+    "hearts_left": {"en": ["{n} heart left", "{n} hearts left"], "es": ["le queda {n}", "le quedan {n}"]},
+    "hearts": {"en": "no hearts left", "es": "sin corazones"},
+    "turn_limit": {"en": "turn limit reached", "es": "límite de turnos"},
+    "dimension": {"en": "by dimension", "es": "por dimensión"}, "special": {"en": "special", "es": "especial"},
+    "effect": {"en": "by its effect", "es": "por su efecto"}, "zash": {"en": "by Zash", "es": "por Zash"},
+    "revive": {"en": "revived", "es": "revivido"},
 }
+# Crest names, and "n crests" in both languages with the right number.
+CREST_NAMES = {
+    "en": {"S": "Summon", "M": "Movement", "A": "Attack", "D": "Defense", "G": "Magic", "T": "Trap", "E": "Effect",
+           "Z": "Zash"},
+    "es": {"S": "Convocación", "M": "Movimiento", "A": "Ataque", "D": "Defensa", "G": "Magia", "T": "Trampa",
+           "E": "Efecto", "Z": "Zash"},
+}
+
+
+def crest_amount(n: int, crest: str, lang: str) -> str:
+    """`4 Movement crests`, `1 Zash crest`; `4 crestas de Movimiento`, `1 cresta de Zash`."""
+    name = CREST_NAMES[lang][crest]
+    if lang == "es":
+        return f"{n} {'cresta' if n == 1 else 'crestas'} de {name}"
+    return f"{n} {name} {'crest' if n == 1 else 'crests'}"
+
+
+def crests_text(value: str, lang: str) -> str:
+    """The engine's gain text (`4 M`, `3 S, 1 Z`, `-`) in words."""
+    if value in ("-", ""):
+        return WORDS["nothing"][lang]
+    parts = []
+    for part in value.split(", "):
+        n, crest = part.split()
+        parts.append(crest_amount(int(n), crest, lang))
+    return ", ".join(parts)
+
+
+def faces_text(value: str, lang: str) -> str:
+    """Rolled faces (`M4 Z S`) as crest names with their printed amounts: `Movement 4, Zash, Summon`."""
+    return ", ".join(f"{CREST_NAMES[lang][f[0]]} {f[1:]}".strip() for f in value.split())
+
+
+ABILITY = {  # a card's behaviour in words (R34)
+    "crests": {"en": "Gain {amount}.", "es": "Gana {amount}."},
+    "boost_self": {"en": "This monster gains {atk} ATK until the end of the turn.",
+                   "es": "Este monstruo gana {atk} de ATK hasta el final del turno."},
+    "destroy_in_range": {"en": "Destroy an enemy monster{limit} within its attack range.",
+                         "es": "Destruye un monstruo enemigo{limit} a su alcance de ataque."},
+    "destroy": {"en": "Destroy an enemy monster{limit}.", "es": "Destruye un monstruo enemigo{limit}."},
+    "weaken": {"en": "An enemy monster loses {atk} ATK until the end of the turn.",
+               "es": "Un monstruo enemigo pierde {atk} de ATK hasta el final del turno."},
+    "equip": {"en": "Equip to your monster: ATK +{atk}, DEF +{def}.",
+              "es": "Equipa a tu monstruo: ATK +{atk}, DEF +{def}."},
+    "revive": {"en": "Bring back a monster from {where} graveyard.",
+               "es": "Trae de vuelta un monstruo {where}."},
+    "negate_attack": {"en": "Stop an enemy attack{end}.", "es": "Detiene un ataque enemigo{end}."},
+    "destroy_attacker": {"en": "Destroy the attacking monster.", "es": "Destruye al monstruo atacante."},
+    "weaken_attacker": {"en": "The attacker loses {atk} ATK until the end of the turn.",
+                        "es": "El atacante pierde {atk} de ATK hasta el final del turno."},
+    "limit": {"en": " with {n} ATK or less", "es": " con {n} de ATK o menos"},
+    "end": {"en": " and end the attacker's Battle phase", "es": " y termina la fase de Batalla del atacante"},
+    "where": {"en": {"own": "your", "any": "either"},
+              "es": {"own": "de tu cementerio", "any": "de cualquier cementerio"}},
+    "once_game": {"en": " Once per game.", "es": " Una vez por partida."},
+    "opp_more_monsters": {"en": "May be summoned with Effect crests while the opponent controls more monsters.",
+                          "es": "Puede convocarse con crestas de Efecto si el rival controla más monstruos."},
+    "no_own_monsters": {"en": "May be summoned with Effect crests while you control no monsters.",
+                        "es": "Puede convocarse con crestas de Efecto si no controlas monstruos."},
+}
+
+
+def ability_text(card, lang: str) -> str:
+    """What a card does, in words; empty for a monster without an effect."""
+    words = []
+    if card.kind:
+        p = card.params
+        max_atk = p.get("max_atk")
+        words.append(ABILITY[card.kind][lang].format(
+            amount=crest_amount(p["amount"], p["crest"], lang) if "amount" in p else "",
+            atk=p.get("atk", 0), where=ABILITY["where"][lang][p.get("from", "own")],
+            limit=ABILITY["limit"][lang].format(n=max_atk) if max_atk is not None else "",
+            end=ABILITY["end"][lang] if p.get("end_battle") else "", **{"def": p.get("def", 0)}))
+        if card.type == "monster" and card.once == "game":
+            words.append(ABILITY["once_game"][lang].strip())
+    if card.condition:
+        words.append(ABILITY[card.condition][lang])
+    return " ".join(words)
 
 
 class DungeonDice(Game):
@@ -331,7 +433,14 @@ class DungeonDice(Game):
         card = self.content.cards.get(cid)
         return card.names.get(lang, card.names["en"]) if card else str(cid)
 
+    def render(self, event: dict, lang: str = "en") -> str:
+        if event["type"] == "zash":              # each Zash power reads as its own sentence
+            event = {**event, "type": f"zash{event['n']}"}
+        return super().render(event, lang)
+
     def render_value(self, key, value, lang):
+        if key == "reason" and value in REASON_WORDS:
+            return REASON_WORDS[value][lang]
         if key == "player":
             return player_name(value, lang)
         if key in ("card", "piece", "target"):
@@ -344,8 +453,23 @@ class DungeonDice(Game):
             return str(value)
         if key == "dice":
             return ", ".join(self.content.dice[d].names.get(lang, d) if d in self.content.dice else d for d in value)
-        if key == "phase":
-            return WORDS.get(value, {}).get(lang, value)
+        if key == "crests":
+            return crests_text(value, lang)
+        if key == "gain":
+            return WORDS["gains"][lang][value in ("-", "")].format(c=crests_text(value, lang))
+        if key == "faces":
+            return faces_text(value, lang)
+        if key == "cost":
+            return crest_amount(value, "M", lang)
+        if key == "net":
+            shape, _, square = value.partition("@")
+            return WORDS["net"][lang].format(n=shape[0], sq=square)
+        if key == "mode":
+            return WORDS[f"{value}_mode"][lang]
+        if key == "hearts":
+            return WORDS["hearts_left"][lang][value != 1].format(n=value)
+        if key in ("phase", "how", "reason"):
+            return WORDS.get(value, {}).get(lang, str(value))
         if key == "winners":
             if not value:
                 return WORDS["draw"][lang]
@@ -371,6 +495,7 @@ class DungeonDice(Game):
                     row["self_summon"] = card.condition
             else:
                 row["effect"] = (card.kind + " " + " ".join(f"{k}={v}" for k, v in sorted(card.params.items()))).strip()
+            row["text"] = ability_text(card, lang)
             rows.append(row)
         return rows
 

@@ -1,6 +1,6 @@
 """Dungeon Dice Monsters (JDMC) rules: the state, its legal actions and their effects.
 
-Rule numbers (R1..R36) refer to /work/shared/rules/dungeon_dice.md, restated in docs/rules/dungeon_dice.md.
+Rule numbers (R1..R36) refer to docs/rules/dungeon_dice.md.
 Actions are tuples:
   ("summon", C) ("dim", placement id) ("ssummon", C) ("esummon", C) ("move", x, y)
   ("spell", C, target) ("set", C) ("effect", x, target) ("zash", n, arg)

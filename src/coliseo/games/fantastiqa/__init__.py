@@ -1,4 +1,4 @@
-"""Fantastiqa: a deck-building adventure across six Regions (rules/fantastiqa.md)."""
+"""Fantastiqa: a deck-building adventure across six Regions (docs/rules/fantastiqa.md)."""
 
 from .game import Fantastiqa
 

@@ -101,13 +101,23 @@ def load_content(packs: list[str], bundled: bool = True) -> Content:
     cards: dict[str, Card] = {}
     quests: dict[str, Quest] = {}
     seen: set[str] = set()
-    for path in paths:
+    for n, path in enumerate(paths):
         where = str(path)
         pack_cards, pack_quests = _parsed_pack(path)
         unique_ids(where, [c.id for c in pack_cards] + [q.id for q in pack_quests], seen)
+        if (n > 0 or not bundled) and any(_starting(c) for c in pack_cards):
+            # R6: a user pack's starting cards replace the bundled pack's.
+            bundled_cards = _parsed_pack(paths[0])[0] if bundled else []
+            for c in bundled_cards:
+                if _starting(c):
+                    cards.pop(c.id, None)
         cards.update((c.id, c) for c in pack_cards)
         quests.update((q.id, q) for q in pack_quests)
     return Content(cards, quests)
+
+
+def _starting(card: Card) -> bool:
+    return card.star and card.kind in ("adventurer", "dog", "dragon")
 
 
 def parse_pack(where: str, doc: dict) -> tuple[list[Card], list[Quest]]:

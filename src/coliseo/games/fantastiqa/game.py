@@ -1,4 +1,4 @@
-"""The Fantastiqa game: options, setup, notation, positions and text (rules/fantastiqa.md)."""
+"""The Fantastiqa game: options, setup, notation, positions and text (docs/rules/fantastiqa.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from coliseo.core.rng import Rng
 from . import text as _text
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
 from .cards import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
+from .names import display_names
 from .state import DRAFT, PHASES, FantastiqaState
 
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
@@ -154,6 +155,7 @@ class Fantastiqa(Game):
         self.signature = {c.id: (max(c.sym, 0), c.units, c.n if c.ability == "WILD" else 0)
                           for c in cards.values()}
         self._pay_cache: dict = {}
+        self._names: dict[str, dict[str, str]] = {}
         self.card_ids = sorted(cards)
         self.quest_ids = sorted(self.content.quests)
         self.card_index = {c: i for i, c in enumerate(self.card_ids)}
@@ -436,25 +438,31 @@ class Fantastiqa(Game):
     def render_value(self, key: str, value: Any, lang: str) -> str:
         return _text.render_value(self, key, value, lang)
 
+    def render(self, event: dict, lang: str = "en") -> str:
+        return super().render(_text.worded(event), lang)
+
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return _text.render_observation(self, observation, lang, legal)
 
     def card_rows(self, lang: str = "en") -> list[dict]:
         rows = []
         for c in self.content.cards.values():
-            rows.append({"id": c.id, "name": c.name, "kind": c.kind, "symbols": " ".join(c.symbols),
+            rows.append({"id": c.id, "name": self.card_name(c.id, lang), "kind": c.kind, "symbols": " ".join(c.symbols),
                          "ability": "" if c.ability is None else
                          c.ability + ("" if c.ability in ("FLY", "KEY", "DRAGON", "GIFT", "TELEPORT") else f" {c.n}"),
                          "vuln": " ".join(SYMBOLS[x] for x in c.vuln), "gems": c.gems, "cost": c.cost,
                          "section": c.section, "min_players": c.min_players, "star": c.star})
         for q in self.content.quests.values():
-            rows.append({"id": q.id, "name": q.name, "kind": "quest", "region": q.region,
+            rows.append({"id": q.id, "name": self.card_name(q.id, lang), "kind": "quest", "region": q.region,
                          "req": " ".join(f"{SYMBOLS[x]}{k}" for x, k in q.req.items()), "points": q.points,
                          "reward": " ".join(f"{t} {n}" for t, n in q.reward), "star": q.star})
         return rows
 
-    def card_name(self, cid: str) -> str:
-        return self.content.names.get(cid, cid)
+    def card_name(self, cid: str, lang: str = "en") -> str:
+        """The name a player reads (never a bare id for the bundled pack), in `lang`."""
+        if lang not in self._names:
+            self._names[lang] = display_names(self.content, lang)
+        return self._names[lang].get(cid, cid)
 
 
 __all__ = ["Fantastiqa", "PHASES", "SPACE_ENDS", "SYMBOLS"]

@@ -1,4 +1,4 @@
-"""Fantastiqa rules: the position, its legal actions and their effects (rules/fantastiqa.md §2).
+"""Fantastiqa rules: the position, its legal actions and their effects (docs/rules/fantastiqa.md §2).
 
 Piles are lists with the top at the end. Actions are tuples:
 ("quest", qid) ("artifact", cid) ("start", pos) ("sub", space, cards, key) ("stop",) ("end",)
@@ -49,6 +49,10 @@ class FantastiqaState(State):
     @property
     def current_player(self) -> int | None:
         return None if self.res is not None else self.cur
+
+    @property
+    def first_turn_player(self) -> int:
+        return 0                 # R7-R8: the draft runs Pn..P1, then P1 begins turn 1
 
     @property
     def result(self) -> dict | None:
@@ -375,6 +379,8 @@ class FantastiqaState(State):
         for i in range(7):
             while self.spaces[i] is None:
                 if not self.cdeck:
+                    self.cdeck.extend(aside)          # R3, R9: a Crow set aside goes back to the deck
+                    self.cblock.extend([NEW_BLOCK] * len(aside))
                     return False
                 c = self.cdeck.pop()
                 self.cblock.pop()

@@ -6,64 +6,118 @@ from coliseo.core.i18n import player_name
 
 from .board import POSITIONS
 from .cards import REGION_NAMES
+from .names import POSITION_NAMES, POWER_NAMES, STATUE_NAMES
 
 EVENT_TEXT = {
     "draft_quest": {"en": "{player} takes the starting quest {quest}.",
                     "es": "{player} toma la misión inicial {quest}."},
     "draft_artifact": {"en": "{player} takes the starting artifact {card}.",
                        "es": "{player} toma el artefacto inicial {card}."},
-    "draft_start": {"en": "{player} starts at {pos}.", "es": "{player} empieza en {pos}."},
+    "draft_start": {"en": "{player} starts in {pos}.", "es": "{player} empieza en {pos}."},
     "turn_start": {"en": "Turn {turn}: {player} plays.", "es": "Turno {turn}: juega {player}."},
-    "creature_revealed": {"en": "{card} appears on space {space} ({gems} gems).",
-                          "es": "{card} aparece en el espacio {space} ({gems} gemas)."},
+    "creature_revealed": {"en": ["{card} appears on path {space} with {gems}.", "{card} appears on path {space}."],
+                          "es": ["{card} aparece en el camino {space} con {gems}.",
+                                 "{card} aparece en el camino {space}."]},
     "crow_set_aside": {"en": "A {card} is set aside during the first fill.",
                        "es": "Un {card} se aparta durante el primer reparto."},
-    "crow_shuffled": {"en": "The Crow is shuffled into the top {count} creature cards.",
-                      "es": "El Cuervo se baraja con las {count} primeras cartas de criatura."},
-    "crow": {"en": "{card}: the richest ({players}) lose {amount} gems.",
-             "es": "{card}: los más ricos ({players}) pierden {amount} gemas."},
-    "quest_revealed": {"en": "Quest {quest} opens in slot O{slot}.",
-                       "es": "La misión {quest} se abre en la casilla O{slot}."},
-    "cards_drawn": {"en": ["{player} draws {cards}.", "{player} draws {count} card(s)."],
-                    "es": ["{player} roba {cards}.", "{player} roba {count} carta(s)."]},
-    "reshuffle": {"en": "{player} shuffles the discard pile into a new draw pile ({count} cards).",
-                  "es": "{player} baraja su descarte como nuevo mazo ({count} cartas)."},
-    "subdue": {"en": "{player} subdues {card} on space {space} with {cards} and moves to {pos}.",
-               "es": "{player} somete a {card} en el espacio {space} con {cards} y va a {pos}."},
-    "recruit": {"en": "{player} recruits {cards} and gains {gems} gems.",
-                "es": "{player} recluta a {cards} y gana {gems} gemas."},
-    "statue_draw": {"en": "{player} visits the {statue} statue and reveals {cards}.",
-                    "es": "{player} visita la estatua {statue} y revela {cards}."},
-    "buy": {"en": "{player} buys {card} for {cost} gems.", "es": "{player} compra {card} por {cost} gemas."},
+    "crow_shuffled": {"en": "The Crow is shuffled into the top {count} of the creature deck.",
+                      "es": "El Cuervo se baraja con las {count} de arriba del mazo de criaturas."},
+    "crow": {"en": ["{card}: the richest ({players}) lose {amount}.", "{card}: nobody has 5 gems or more to lose."],
+             "es": ["{card}: los más ricos ({players}) pierden {amount}.",
+                    "{card}: nadie tiene 5 gemas o más que perder."]},
+    "quest_revealed": {"en": "{quest} is now an open quest.", "es": "{quest} pasa a ser una misión abierta."},
+    "cards_drawn": {"en": ["{player} draws {cards}.", "{player} draws {count}."],
+                    "es": ["{player} roba {cards}.", "{player} roba {count}."]},
+    "reshuffle": {"en": "{player} shuffles the discard pile into a new draw pile ({count}).",
+                  "es": "{player} baraja su descarte como nuevo mazo ({count})."},
+    "subdue": {"en": "{player} subdues {card} on path {space} with {cards} and moves to {pos}.",
+               "es": "{player} somete a {card} en el camino {space} con {cards} y va a {pos}."},
+    "recruit": {"en": ["{player} recruits {cards}, gaining {gems}.", "{player} recruits {cards}."],
+                "es": ["{player} recluta a {cards}; gana {gems}.", "{player} recluta a {cards}."]},
+    "statue_draw": {"en": "{player} visits {statue} and reveals {cards}.",
+                    "es": "{player} visita {statue} y revela {cards}."},
+    "buy": {"en": ["{player} buys {card} for {cost}.", "{player} takes {card} for free."],
+            "es": ["{player} compra {card} por {cost}.", "{player} se lleva {card} gratis."]},
     "keep": {"en": "{player} keeps the quest {quest}.", "es": "{player} se queda la misión {quest}."},
-    "statue_done": {"en": "{player} leaves the statue; {cards} go under the deck.",
-                    "es": "{player} deja la estatua; {cards} van bajo el mazo."},
-    "release": {"en": "{player} releases {card} ({paid} gems).", "es": "{player} libera {card} ({paid} gemas)."},
+    "statue_done": {"en": ["{player} leaves the statue; {cards} go back under the deck.",
+                           "{player} leaves the statue."],
+                    "es": ["{player} deja la estatua; {cards} vuelven bajo el mazo.", "{player} deja la estatua."]},
+    "release": {"en": ["{player} releases {card} for {paid}.", "{player} releases {card}."],
+                "es": ["{player} libera {card} por {paid}.", "{player} libera {card}."]},
     "release_done": {"en": "{player} stops releasing.", "es": "{player} deja de liberar."},
-    "teleport": {"en": "{player} teleports to {pos} ({paid} gems).",
-                 "es": "{player} se teletransporta a {pos} ({paid} gemas)."},
-    "complete": {"en": "{player} completes {quest} with {cards}: {points} points, +{bonus} token.",
-                 "es": "{player} completa {quest} con {cards}: {points} puntos, +{bonus} ficha."},
+    "teleport": {"en": ["{player} teleports to {pos} for {paid}.", "{player} teleports to {pos}."],
+                 "es": ["{player} se teletransporta a {pos} por {paid}.", "{player} se teletransporta a {pos}."]},
+    "complete": {"en": ["{player} completes {quest} with {cards}: {points}{bonus}, and gains {reward}.",
+                        "{player} completes {quest} with {cards}: {points}{bonus}."],
+                 "es": ["{player} completa {quest} con {cards}: {points}{bonus}, y gana {reward}.",
+                        "{player} completa {quest} con {cards}: {points}{bonus}."]},
     "commits_returned": {"en": "{player} takes back {cards} from {quest}.",
                          "es": "{player} recupera {cards} de {quest}."},
-    "carpet": {"en": "{player} flies a carpet across space {space} to {pos}.",
-               "es": "{player} vuela en alfombra por el espacio {space} hasta {pos}."},
-    "fly": {"en": "{player} flies across space {space} to {pos}.",
-            "es": "{player} vuela por el espacio {space} hasta {pos}."},
-    "rearrange": {"en": "{player} rearranges: discard and draw pile shuffled ({count} cards).",
-                  "es": "{player} reorganiza: descarte y mazo barajados ({count} cartas)."},
+    "carpet": {"en": "{player} flies a carpet across path {space} to {pos}.",
+               "es": "{player} vuela en alfombra por el camino {space} hasta {pos}."},
+    "fly": {"en": "{player} flies across path {space} to {pos}.",
+            "es": "{player} vuela por el camino {space} hasta {pos}."},
+    "rearrange": {"en": "{player} rearranges: discard and draw pile shuffled ({count}).",
+                  "es": "{player} reorganiza: descarte y mazo barajados ({count})."},
     "rearrange_hand": {"en": "{player} rearranges, discarding {cards}.",
                        "es": "{player} reorganiza y descarta {cards}."},
     "discard": {"en": "{player} discards {card}.", "es": "{player} descarta {card}."},
     "commit": {"en": "{player} commits {card} to {quest}.", "es": "{player} compromete {card} en {quest}."},
     "withdraw": {"en": "{player} withdraws {card}.", "es": "{player} retira {card}."},
-    "power": {"en": "{player} plays {card} ({effect}).", "es": "{player} juega {card} ({effect})."},
+    "power": {"en": "{player} plays {card} to {effect}.", "es": "{player} juega {card} para {effect}."},
     "gift": {"en": "{player} gives {card} to {to}.", "es": "{player} regala {card} a {to}."},
     "dragon": {"en": "{player} sends {card} to {to}.", "es": "{player} envía {card} a {to}."},
     "end_turn": {"en": "{player} ends the turn.", "es": "{player} termina el turno."},
-    "game_over": {"en": "Game over ({reason}). Winner(s): {winners}. Scores: {scores}.",
-                  "es": "Fin de la partida ({reason}). Ganador(es): {winners}. Puntos: {scores}."},
+    "game_over": {"en": ["Game over ({reason}). Winner: {winner}. Scores: {scores}.",
+                         "Game over ({reason}). Winners: {winners}. Scores: {scores}."],
+                  "es": ["Fin de la partida ({reason}). Gana {winner}. Puntos: {scores}.",
+                         "Fin de la partida ({reason}). Ganan {winners}. Puntos: {scores}."]},
 }
+# Event fields rendered as a counted noun ("1 gem", "2 gems"): field → (en singular, en plural, es singular, es plural)
+COUNTED = {"gems": ("gem", "gems", "gema", "gemas"), "amount": ("gem", "gems", "gema", "gemas"),
+           "paid": ("gem", "gems", "gema", "gemas"), "cost": ("gem", "gems", "gema", "gemas"),
+           "count": ("card", "cards", "carta", "cartas"), "points": ("point", "points", "punto", "puntos")}
+REWARD_UNITS = {"gems": COUNTED["gems"], "carpets": ("carpet", "carpets", "alfombra", "alfombras"),
+                "rearranges": ("rearrange", "rearranges", "reorganización", "reorganizaciones")}
+
+
+def counted(n: int, key: str, lang: str, units: dict = COUNTED) -> str:
+    sing, plural, sing_es, plural_es = units[key]
+    if lang == "es":
+        return f"{n} {sing_es if n == 1 else plural_es}"
+    return f"{n} {sing if n == 1 else plural}"
+
+
+def listed(names: list[str], lang: str) -> str:
+    """A, B and C (A, B y C)."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {'y' if lang == 'es' else 'and'} {names[-1]}"
+
+
+def worded(event: dict) -> dict:
+    """The event with the fields its words need: zero amounts dropped (their template variant has no such
+    field), a single winner apart from several, a quest's rewards gathered in one field."""
+    e = dict(event)
+    kind = e["type"]
+    if kind in ("creature_revealed", "recruit") and not e.get("gems"):
+        e.pop("gems", None)
+    if kind == "crow" and not e.get("players"):
+        e.pop("players", None)
+    if kind in ("release", "teleport") and not e.get("paid"):
+        e.pop("paid", None)
+    if kind == "buy" and not e.get("cost"):
+        e.pop("cost", None)
+    if kind == "statue_done" and not e.get("cards"):
+        e.pop("cards", None)
+    if kind == "game_over" and len(e.get("winners", ())) == 1:
+        e["winner"] = e.pop("winners")[0]
+    if kind == "complete":
+        reward = {k: e.pop(k, 0) for k in REWARD_UNITS}
+        if any(reward.values()):
+            e["reward"] = reward
+    return e
+
 
 REASONS = {"goal": {"en": "Quest Goal reached", "es": "objetivo alcanzado"},
            "deck_out": {"en": "the Creature deck ran out", "es": "se agotó el mazo de criaturas"},
@@ -93,20 +147,31 @@ WORDS = {
 
 
 def render_value(game, key: str, value, lang: str) -> str:
-    if key in ("player", "to"):
+    if key in ("player", "to", "winner"):
         return player_name(value, lang)
     if key in ("players", "winners"):
         return ", ".join(player_name(p, lang) for p in value) or WORDS[lang]["none"]
     if key == "pos":
-        return POSITIONS[value] if isinstance(value, int) else str(value)
+        return POSITION_NAMES["es" if lang == "es" else "en"].get(POSITIONS[value] if isinstance(value, int) else value,
+                                                                  str(value))
+    if key == "statue":
+        return STATUE_NAMES["es" if lang == "es" else "en"].get(value, str(value))
+    if key == "effect":
+        return POWER_NAMES["es" if lang == "es" else "en"].get(value, str(value).lower())
     if key == "reason":
         return REASONS.get(value, {}).get(lang, str(value))
     if key in ("card", "quest"):
-        return f"{game.card_name(value)} ({value})" if game.card_name(value) != value else value
+        return game.card_name(value, lang)
     if key == "cards":
-        return ", ".join(render_value(game, "card", c, lang) for c in value) or WORDS[lang]["none"]
+        return listed([game.card_name(c, lang) for c in value], lang) or WORDS[lang]["none"]
+    if key in COUNTED and isinstance(value, int):
+        return counted(value, key, lang)
+    if key == "bonus":
+        return "" if not value else " y la ficha +1" if lang == "es" else " and the +1 token"
+    if key == "reward":
+        return ", ".join(counted(n, k, lang, REWARD_UNITS) for k, n in value.items() if n)
     if key == "scores":
-        return " / ".join(map(str, value))
+        return ", ".join(f"{player_name(p, lang)} {v}" for p, v in enumerate(value))
     return str(value)
 
 

@@ -1,4 +1,4 @@
-"""Forbidden-Memories-style duel (rules: docs/rules/forbidden.md and the shared rules file)."""
+"""Forbidden-Memories-style duel (rules: docs/rules/forbidden.md)."""
 
 from .game import ForbiddenGame
 

@@ -6,7 +6,7 @@ from itertools import permutations
 
 from coliseo.core.errors import SetupError
 
-from .content import EQUIP, KINDS, MONSTER, Pack
+from .content import EQUIP, KINDS, MONSTER, STAR_NAMES, TYPES, Pack
 
 
 def card_id(pack: Pack, text: str | int) -> int:
@@ -85,3 +85,40 @@ def drop_table(pack: Pack, card: int) -> list[dict]:
                          "total": total, "probability": weight / total})
     rows.sort(key=lambda r: (-r["probability"], r["duelist"], r["pool"]))
     return rows
+
+
+def board_hints(pack: Pack, observation: dict) -> dict | None:
+    """What the board of the seat to move needs to predict its plays and battles, built only from that
+    seat's observation and the pack: every fold step between its own cards that is a fusion (`F`, result
+    id) or an equip (`E`, bonus) — any other step is a failure —, which star beats which, the star bonus
+    and the current terrain's bonus by monster type."""
+    viewer = observation.get("viewer")
+    if viewer is None:
+        return None
+    side = observation["sides"][viewer]
+    hand = side["hand"] or []
+    own = [r["id"] for r in side["monsters"] + side["spells"] if r and r.get("id") is not None]
+    added = [s["id"] for s in side["spells"] if s and s.get("id") is not None]
+    steps: dict[str, list] = {}
+    seen: set[int] = set()
+    todo = list(dict.fromkeys(hand + own))
+    while todo:
+        a = todo.pop()
+        if a in seen:
+            continue
+        seen.add(a)
+        for b in dict.fromkeys(hand + added):
+            r = pack.fuse(a, b)
+            ka, kb = pack.kind_of[a], pack.kind_of[b]
+            if r:
+                steps[f"{a}+{b}"] = ["F", r]
+                todo.append(r)
+            elif ka == MONSTER and kb == EQUIP and pack.fits(b, a):
+                steps[f"{a}+{b}"] = ["E", pack.cards[b].value]
+            elif ka == EQUIP and kb == MONSTER and pack.fits(a, b):
+                steps[f"{a}+{b}"] = ["E", pack.cards[a].value]
+    terrain = observation["terrain"]
+    bonus = {TYPES[t]: v for t, v in enumerate(pack.terrain_table[terrain]) if v} if 0 <= terrain < len(
+        pack.terrain_table) else {}
+    return {"steps": steps, "beats": {STAR_NAMES[s]: STAR_NAMES[b] for s, b in enumerate(pack.beats) if b >= 0},
+            "star_bonus": pack.star_bonus, "terrain_bonus": bonus}

@@ -1,6 +1,6 @@
 """Content packs of the duel: cards, fusion/equip/ritual tables, duelists, pools, rule tables.
 
-A pack is a folder (rules file §6.1): `pack.toml`, `rules.toml`, `cards.csv`, `fusions.csv`,
+A pack is a folder (docs/rules/forbidden.md §6.1): `pack.toml`, `rules.toml`, `cards.csv`, `fusions.csv`,
 `fusion_families.csv`, `equips.csv`, `rituals.csv`, `duelists.csv`, `pools.csv`. Every file is
 validated on load; a bad field raises ContentError naming the file, the line and the field.
 """

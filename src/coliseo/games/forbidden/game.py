@@ -1,4 +1,4 @@
-"""The `forbidden` game: options, setup, notation (rules file §5) and text rendering."""
+"""The `forbidden` game: options, setup, notation (docs/rules/forbidden.md §5) and text rendering."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import words
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
 from .rules import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 
@@ -27,10 +28,9 @@ def _pack_check(name: str) -> str | None:
 
 
 EVENT_TEXT = {
-    "play": {"en": "{player} plays {cards} to {dest}", "es": "{player} juega {cards} en {dest}"},
-    "play_hidden": {"en": ["{player} plays {card} face-down to {dest}", "{player} plays a face-down card to {dest}"],
-                    "es": ["{player} juega {card} boca abajo en {dest}",
-                           "{player} juega una carta boca abajo en {dest}"]},
+    "play": {"en": "{player} plays {cards} {dest}", "es": "{player} juega {cards} {dest}"},
+    "play_hidden": {"en": ["{player} plays {card} face-down {dest}", "{player} plays a face-down card {dest}"],
+                    "es": ["{player} juega {card} boca abajo {dest}", "{player} juega una carta boca abajo {dest}"]},
     "fusion": {"en": "{player} fuses {materials} into {result}", "es": "{player} fusiona {materials} en {result}"},
     "equip": {"en": "{player} equips {equip} to {monster}", "es": "{player} equipa {equip} a {monster}"},
     "fail": {"en": "{player}: {discarded} is discarded", "es": "{player}: {discarded} se descarta"},
@@ -38,10 +38,10 @@ EVENT_TEXT = {
     "summon_hidden": {"en": ["{player} puts {card} face-down in {zone}", "{player} puts a face-down monster in {zone}"],
                       "es": ["{player} pone {card} boca abajo en {zone}",
                              "{player} pone un monstruo boca abajo en {zone}"]},
-    "place": {"en": ["{player} places {zone} in {position} position, guardian star {star}",
-                     "{player} places {zone} in {position} position"],
-              "es": ["{player} coloca {zone} en posición de {position}, estrella guardiana {star}",
-                     "{player} coloca {zone} en posición de {position}"]},
+    "place": {"en": ["{player} places the card in {zone} in {position} position with its {star} guardian star",
+                     "{player} places the card in {zone} in {position} position"],
+              "es": ["{player} coloca la carta de {zone} en posición de {position} con su {star} estrella guardiana",
+                     "{player} coloca la carta de {zone} en posición de {position}"]},
     "set": {"en": "{player} sets {card} in {zone}", "es": "{player} coloca {card} en {zone}"},
     "set_hidden": {"en": "{player} sets a card in {zone}", "es": "{player} coloca una carta en {zone}"},
     "activate": {"en": "{player} activates {card}", "es": "{player} activa {card}"},
@@ -51,29 +51,32 @@ EVENT_TEXT = {
     "destroy": {"en": "{player}'s {card} in {zone} is destroyed", "es": "{card} de {player} en {zone} es destruida"},
     "flip": {"en": "{player}'s {card} in {zone} turns face-up",
              "es": "{card} de {player} en {zone} se pone boca arriba"},
-    "position": {"en": "{player}'s {zone} changes to {position} position",
-                 "es": "{zone} de {player} cambia a posición de {position}"},
-    "attack": {"en": "{player} attacks {target} with {attacker}", "es": "{player} ataca {target} con {attacker}"},
-    "trap": {"en": "{player}'s trap {card} springs", "es": "salta la trampa {card} de {player}"},
+    "position": {"en": "{player} switches {zone} to {position} position",
+                 "es": "{player} cambia {zone} a posición de {position}"},
+    "attack": {"en": "{player} attacks from {attacker} {target}", "es": "{player} ataca desde {attacker} {target}"},
+    "trap": {"en": "{player}'s trap {card} springs", "es": "Salta la trampa {card} de {player}"},
     "battle": {"en": ["{player}'s {attacker} ({attack}) battles {target} ({defence})",
                       "{player}'s {attacker} attacks directly for {attack}"],
                "es": ["{attacker} ({attack}) de {player} combate contra {target} ({defence})",
                       "{attacker} de {player} ataca directamente por {attack}"]},
-    "pin": {"en": "{player} cannot attack for {turns} turns", "es": "{player} no puede atacar durante {turns} turnos"},
-    "curse": {"en": "{player}'s monsters' curse changes by {amount}",
-              "es": "la maldición de {player} cambia en {amount}"},
+    "pin": {"en": "{player} cannot attack for {turns}", "es": "{player} no puede atacar durante {turns}"},
+    "curse": {"en": "{player}'s monsters lose {amount} ATK and DEF",
+              "es": "Los monstruos de {player} pierden {amount} de ATK y DEF"},
+    "curse_lifted": {"en": "The curses on {player}'s monsters are lifted",
+                     "es": "Se anulan las maldiciones de los monstruos de {player}"},
     "ritual_failed": {"en": "{player}'s ritual {card} fails: the tributes are not on the field",
-                      "es": "el ritual {card} de {player} falla: los tributos no están en el campo"},
+                      "es": "El ritual {card} de {player} falla: los tributos no están en el campo"},
     "tribute": {"en": "{player} offers {card} from {zone}", "es": "{player} ofrece {card} desde {zone}"},
     "end_turn": {"en": "{player} ends the turn", "es": "{player} termina el turno"},
-    "draw": {"en": ["{player} draws {cards}", "{player} draws {count} card(s)"],
-             "es": ["{player} roba {cards}", "{player} roba {count} carta(s)"]},
+    "draw": {"en": ["{player} draws {cards}", "{player} draws {count}"],
+             "es": ["{player} roba {cards}", "{player} roba {count}"]},
     "deck_out": {"en": "{player} must draw from an empty deck", "es": "{player} debe robar de un mazo vacío"},
     "exodia": {"en": "{player} holds all five pieces of Exodia!", "es": "¡{player} reúne las cinco piezas de Exodia!"},
-    "game_over": {"en": "{winner} wins ({reason}); duel rank {letter} ({score})",
-                  "es": "{winner} gana ({reason}); rango {letter} ({score})"},
+    "game_over": {"en": "{winner} wins: {reason}. Duel rank {letter} ({score} points)",
+                  "es": "{winner} gana: {reason}. Rango de duelo {letter} ({score} puntos)"},
 }
 
+LOOSE_PLAY_RE = re.compile(r"^play (\d+(?:\+\d+)*) (\S+)( fd)?$")
 PLAY_RE = re.compile(r"^play ([1-5](?:\+[1-5]){0,4}) (act|m[1-5]|s[1-5])( fd)?$")
 PLACE_RE = re.compile(r"^place ([ad])([12])$")
 ATTACK_RE = re.compile(r"^attack m([1-5]) (m[1-5]|direct)$")
@@ -254,20 +257,52 @@ class ForbiddenGame(Game):
             return f"act s{a[1]}" + (f" m{a[2]}" if len(a) == 3 else "")
         return "end"
 
-    def parse_action(self, state, text: str):
-        """As the base, but a main phase's hundreds of plays are summarized in the error."""
+    def parse_action(self, state, text: str, lang: str = "en"):
+        """As the base, but a main phase's hundreds of plays are summarized in the error, and a play naming
+        hand positions or zones that do not exist says so."""
         try:
-            return super().parse_action(state, text)
+            return super().parse_action(state, text, lang)
         except InvalidNotation as e:
+            message = str(e)
+            label = next((w for w in ("Legal now:", "legal now:", "Legales ahora:", "legales ahora:")
+                          if w in message), "Legal now:")
+            why = self._bad_play_words(state, text, lang)
+            head = f"{why}. {label.capitalize()}" if why else message.partition(label)[0] + label
             legal = state.legal_actions()
             if len(legal) <= 60:
-                raise
-            message = str(e)
-            label = "Legal now:" if "Legal now:" in message else "legal now:"
-            head = message.partition(label)[0]
+                raise InvalidNotation(f"{head}{message.partition(label)[2]}") from None
             shown = ", ".join(self.format_action(a) for a in legal[:30])
-            raise InvalidNotation(f"{head}{label} {shown}, ... and {len(legal) - 30} more plays "
-                                  "(play <hand positions joined by +> <act|m1..m5|s1..s5>[ fd])") from None
+            more = {"en": f"and {len(legal) - 30} more plays (play <hand positions joined by +> "
+                          "<act|m1..m5|s1..s5>[ fd])",
+                    "es": f"y {len(legal) - 30} jugadas más (play <posiciones de la mano unidas por +> "
+                          "<act|m1..m5|s1..s5>[ fd])"}
+            raise InvalidNotation(f"{head} {shown}, ... {more[lang]}") from None
+
+    def _bad_play_words(self, state, text: str, lang: str) -> str | None:
+        """Why `play N ...` names no card: hand positions are 1..hand size, zones m1..m5 and s1..s5."""
+        m = LOOSE_PLAY_RE.match(" ".join(text.strip().lower().split()))
+        if not m or state.current_player is None:
+            return None
+        hand = state.hands[state.current_player]
+        numbers = [int(x) for x in m.group(1).split("+")]
+        wrong = [n for n in numbers if not 1 <= n <= len(hand)]
+        if wrong:
+            card = next((i + 1 for i, c in enumerate(hand) if c == wrong[0]), None)
+            hint = {"en": f"; card #{wrong[0]} is hand {card}", "es": f"; la carta #{wrong[0]} es la mano {card}"}
+            words = {"en": f"{text.strip()!r} is not legal: play takes hand positions 1..{len(hand)}, "
+                           f"not {wrong[0]}{hint['en'] if card else ''}",
+                     "es": f"{text.strip()!r} no es legal: play toma posiciones de la mano 1..{len(hand)}, "
+                           f"no {wrong[0]}{hint['es'] if card else ''}"}
+            return words[lang]
+        if len(set(numbers)) != len(numbers):
+            return {"en": f"{text.strip()!r} is not legal: each hand position can be played once",
+                    "es": f"{text.strip()!r} no es legal: cada posición de la mano se juega una vez"}[lang]
+        if not re.fullmatch(r"act|[ms][1-5]", m.group(2)):
+            return {"en": f"{text.strip()!r} is not legal: the place is act, m1..m5 (monsters) or s1..s5 "
+                          f"(spells and traps), not {m.group(2)}",
+                    "es": f"{text.strip()!r} no es legal: el destino es act, m1..m5 (monstruos) o s1..s5 "
+                          f"(magias y trampas), no {m.group(2)}"}[lang]
+        return None
 
     def _parse_action_text(self, state, text: str):
         t = " ".join(text.strip().lower().split())
@@ -319,6 +354,11 @@ class ForbiddenGame(Game):
             return 3639 + a[1] - 1 if len(a) == 2 else 3644 + (a[1] - 1) * 5 + a[2] - 1
         return 3669
 
+    def board_hints(self, observation: dict) -> dict | None:
+        """The web board's help for the seat to move (fusion and equip steps of its own cards, star wins)."""
+        from .calc import board_hints
+        return board_hints(self.pack, observation)
+
     # --- text ----------------------------------------------------------------------------------------
     def card_name(self, card_id: int | None) -> str:
         if card_id is None:
@@ -326,22 +366,49 @@ class ForbiddenGame(Game):
         card = self.pack.cards.get(card_id)
         return f"{card.name} #{card_id}" if card else f"#{card_id}"
 
+    def render(self, event: dict, lang: str = "en") -> str:
+        if event["type"] == "curse" and not event.get("amount"):
+            event = {**event, "type": "curse_lifted"}
+        return super().render(event, lang)
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
+        """Names, never codes: cards by name, zones and counts in words."""
+        es = lang == "es"
         if key in ("player", "winner"):
             return player_name(value, lang)
         if key in ("card", "result", "equip", "monster", "kept", "discarded") or \
                 (key in ("attacker", "target") and isinstance(value, int)):
-            return self.card_name(value)
+            return self._plain_name(value)
         if key in ("cards", "materials"):
-            return " + ".join(self.card_name(c) for c in value)
+            return " + ".join(self._plain_name(c) for c in value)
         if key == "terrain":
-            return self.pack.terrain_names[value]
+            return words.terrain_name(self.pack, value, lang)
         if key == "target" and value is None:
             return "-"
+        if key == "target":
+            if value == "direct":
+                return "directamente" if es else "directly"
+            return f"a {words.zone(value, lang)}" if es else f"against {words.zone(value, lang)}"
+        if key in ("zone", "attacker"):
+            return words.zone(value, lang)
+        if key == "dest":
+            return words.destination(value, lang)
+        if key == "count":
+            return words.count(value, "carta", "cartas") if es else words.count(value, "card", "cards")
+        if key == "turns":
+            return words.count(value, "turno", "turnos") if es else words.count(value, "turn", "turns")
+        if key == "star":
+            return {1: "primera" if es else "first", 2: "segunda" if es else "second"}.get(value, str(value))
+        if key == "reason":
+            return words.REASONS[words.lang_of(lang)].get(value, str(value))
         if key == "position":
             return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
-                lang if lang in ("en", "es") else "en"][value]
+                words.lang_of(lang)][value]
         return str(value)
+
+    def _plain_name(self, card_id: int | None) -> str:
+        card = self.pack.cards.get(card_id) if card_id is not None else None
+        return card.name if card else "?"
 
     def card_rows(self, lang: str = "en") -> list[dict]:
         """Every card of the pack as a flat row (filter with --where type=DR, --min atk=1500, star1=Sun...)."""
@@ -353,7 +420,9 @@ class ForbiddenGame(Game):
                          "star1": STAR_NAMES[c.star1] if monster else "",
                          "star2": STAR_NAMES[c.star2] if monster else "",
                          "effect": "" if monster else
-                         (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else "")})
+                         (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else ""),
+                         "text": words.card_text(self.pack, c, lang),
+                         **{k: c.extra[k] for k in ("level", "attribute") if k in c.extra}})
         return rows
 
     def card_line(self, card_id: int) -> str:
@@ -377,6 +446,9 @@ class ForbiddenGame(Game):
                 if m is not None:
                     name = self.card_name(m["id"]) if m["id"] is not None else "face-down monster"
                     stats = f" {m['atk']}/{m['def']}" if "atk" in m else ""
+                    if m.get("star") and m["id"] is not None:
+                        card = self.pack.cards[m["id"]]
+                        stats += f" star {STAR_NAMES[card.star1 if m['star'] == 1 else card.star2]}"
                     lines.append(f"  m{z + 1} {name}{stats} {m['position']}"
                                  + ("" if m["face_up"] else " (face-down)") + (" used" if m["used"] else ""))
             for z, sp in enumerate(sd["spells"]):

@@ -1,4 +1,6 @@
-"""Import of the public YGOFM game-data JSON (sg4e/YGOFM-gamedata) into a user content pack (rules file §6.3).
+"""Import of the public YGOFM game-data JSON (sg4e/YGOFM-gamedata) into a user content pack.
+
+The format and what the engine adds to it: docs/rules/forbidden.md §6.3.
 
 The dataset is never shipped: the pack is written into the user's data folder
 (`$COLISEO_HOME` or `~/.local/share/coliseo`, then `packs/forbidden/<name>/`).
@@ -56,12 +58,10 @@ def fm_classic_rows() -> dict[int, tuple]:
     return rows
 
 
-def default_data_dir() -> Path:
-    """$COLISEO_YGOFM_DATA, else the shared checkout's ../shared/data/ygofm-gamedata."""
+def default_data_dir() -> Path | None:
+    """The folder named by $COLISEO_YGOFM_DATA, or None when it is not set."""
     env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[4].parent / "shared" / "data" / "ygofm-gamedata"
+    return Path(env) if env else None
 
 
 def _read(src: Path, name: str):
@@ -91,6 +91,8 @@ def _field(where: str, record: dict, name: str, kinds=(int,), none: bool = False
 def import_ygofm(src_dir: str | Path | None = None, pack_name: str = "fm", dest_root: str | Path | None = None) -> Path:
     """Read the YGOFM JSON files in `src_dir` and write the content pack `pack_name`; returns its folder."""
     src = Path(src_dir) if src_dir else default_data_dir()
+    if src is None:
+        raise ContentError(f"no YGOFM data folder given: pass it or set {DATA_ENV}")
     if not src.is_dir():
         raise ContentError(f"YGOFM data folder {src} does not exist (set {DATA_ENV} or pass the folder)")
     out = Path(dest_root) / pack_name if dest_root else user_packs_dir() / pack_name

@@ -1,4 +1,4 @@
-"""The duel's rules: the state, legal actions and their effects (rules file §2, R1–R37).
+"""The duel's rules: the state, legal actions and their effects (docs/rules/forbidden.md §2, R1–R37).
 
 Field records are small lists `[id, face_up, defence, star, mod, curse, used, moved, known]` so a clone
 copies them with one slice each. Seats are 0 and 1; zones are 1..5 in actions and 0..4 inside.
@@ -25,7 +25,7 @@ MAIN, PLACE, BATTLE, OVER = "main", "place", "battle", "over"
 PHASES = (MAIN, PLACE, BATTLE, OVER)
 REASONS = ("lp", "deckout", "exodia")
 
-# --- the action space (rules file §5) -------------------------------------------------------------
+# --- the action space (docs/rules/forbidden.md §5) -------------------------------------------------------------
 # A play is ("play", seq, dest, fd): seq = hand positions 1..5 in combination order,
 # dest 0 = act, 1..5 = m1..m5, 6..10 = s1..s5. Every action tuple exists once and is reused.
 SEQS: list[tuple[int, ...]] = [p for n in range(1, 6) for p in permutations(range(1, 6), n)]

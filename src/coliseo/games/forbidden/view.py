@@ -1,4 +1,4 @@
-"""What each player may see (rules file §4), determinization, and full positions (to_json / from_json)."""
+"""What each player may see (docs/rules/forbidden.md §4), determinization, and full positions (to_json / from_json)."""
 
 from __future__ import annotations
 

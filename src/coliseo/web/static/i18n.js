@@ -16,6 +16,11 @@ const WORDS = {
     openQuests: "open quests", quests: "quests", goal: "goal", route: "route", gems: "gems", score: "score",
     carpets: "carpets", path: "path", statue: "statue", empty: "empty", roll: "roll", dice: "dice",
     placing: "placing", mode: "mode", commitment: "Seed commitment",
+    allActions: "All actions", inspector: "Details", inspectHint: "Point at or focus a piece, card or square to see its details here.",
+    playerAi: "Player {n} (AI)", thinking: "{p} is thinking…",
+    youWin: "You win!", youLose: "You lose", wins: "{p} wins", rematch: "Rematch", acceptRematch: "Join the rematch",
+    watchRematch: "Watch the rematch", close: "Close", scores: "Scores", soundOn: "Sound on", soundOff: "Sound off",
+    because: "Why: {r}", howToPlay: "How to play", back: "Back to the lobby", games: "The games",
     commitmentHelp: "SHA-256 of the game's secret seed, published now; the record reveals the seed at the end so anyone can check that no shuffle or roll was changed",
   },
   es: {
@@ -35,9 +40,39 @@ const WORDS = {
     openQuests: "misiones abiertas", quests: "misiones", goal: "meta", route: "ruta", gems: "gemas",
     score: "puntos", carpets: "alfombras", path: "camino", statue: "estatua", empty: "vacío", roll: "tirada",
     dice: "dados", placing: "colocando", mode: "modo", commitment: "Compromiso de la semilla",
+    allActions: "Todas las acciones", inspector: "Detalles", inspectHint: "Señala o enfoca una pieza, carta o casilla para ver aquí sus detalles.",
+    playerAi: "Jugador {n} (IA)", thinking: "{p} está pensando…",
+    youWin: "¡Has ganado!", youLose: "Has perdido", wins: "Gana {p}", rematch: "Revancha", acceptRematch: "Unirse a la revancha",
+    watchRematch: "Mirar la revancha", close: "Cerrar", scores: "Puntuación", soundOn: "Sonido activado",
+    soundOff: "Sonido desactivado", because: "Motivo: {r}", howToPlay: "Cómo se juega", back: "Volver al salón",
+    games: "Los juegos",
     commitmentHelp: "SHA-256 de la semilla secreta de la partida, publicado ya; el registro revela la semilla al final para que cualquiera compruebe que ninguna mezcla ni tirada cambió",
   },
 };
+
+// Why a game ended, by the games' reason codes.
+const REASONS = {
+  en: { ended: "the game was ended", no_actions: "nothing left to do", king_destroyed: "the King was destroyed",
+    all_monsters_destroyed: "every monster was destroyed", double_pass: "two empty turns in a row",
+    turn_limit: "the turn limit was reached", max_turns: "the turn limit was reached", both_lost: "both sides lost",
+    hearts: "a Master lost every heart", lp: "Life Points fell to zero", deckout: "a deck ran out",
+    exodia: "all five pieces of the Forbidden One", goal: "the Quest Goal was reached",
+    deck_out: "the Creature deck ran out", resigned: "a player resigned", resign: "a player resigned",
+    draw_agreed: "both players agreed to a draw", agreed_draw: "both players agreed to a draw",
+    abandoned: "a player abandoned the game" },
+  es: { ended: "se terminó la partida", no_actions: "no queda nada por hacer", king_destroyed: "el Rey fue destruido",
+    all_monsters_destroyed: "todos los monstruos fueron destruidos", double_pass: "dos turnos vacíos seguidos",
+    turn_limit: "se alcanzó el límite de turnos", max_turns: "se alcanzó el límite de turnos", both_lost: "ambos pierden",
+    hearts: "un Amo del Calabozo perdió todos sus corazones", lp: "los Puntos de Vida llegaron a cero",
+    deckout: "se agotó un mazo", exodia: "las cinco piezas del Prohibido", goal: "se alcanzó el objetivo de misiones",
+    deck_out: "se agotó el mazo de criaturas", resigned: "un jugador abandonó", resign: "un jugador abandonó",
+    draw_agreed: "ambos acordaron tablas", agreed_draw: "ambos acordaron tablas",
+    abandoned: "un jugador dejó la partida" },
+};
+
+export function reasonText(code) {
+  return (REASONS[lang()] || REASONS.en)[code] || String(code ?? "").replaceAll("_", " ");
+}
 
 export function lang() {
   const saved = localStorage.getItem("coliseo.lang");

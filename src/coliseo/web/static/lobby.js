@@ -1,5 +1,6 @@
 // The lobby: choose a game, its options and who sits where; list the recent games.
 import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+import { DESCRIPTIONS, choiceWords, optionWords } from "/static/options.js";
 
 const form = document.getElementById("new-game");
 const message = document.getElementById("message");
@@ -10,9 +11,24 @@ async function start() {
   document.getElementById("lang-slot").replaceChildren(langPicker(() => location.reload()));
   document.getElementById("new-title").textContent = t("newGame");
   document.getElementById("recent-title").textContent = t("recent");
+  document.getElementById("games-title").textContent = t("games");
   catalog = await (await fetch("/api/catalog")).json();
+  drawGames();
   drawForm(catalog[0].id);
   listGames();
+}
+
+const gameName = (g) => g.names[lang()] || g.names.en;
+
+// One tile per game: its name, what it is in one line, how to play it, and a button that picks it in the form.
+function drawGames() {
+  document.getElementById("game-list").replaceChildren(...catalog.map((g) => el("li", { class: "game-tile", "data-game": g.id },
+    el("h3", {}, gameName(g)),
+    el("p", {}, (DESCRIPTIONS[lang()] || DESCRIPTIONS.en)[g.id] || ""),
+    el("p", { class: "tile-links" },
+      el("button", { type: "button", class: "choose", onclick: () => { drawForm(g.id); document.getElementById("game").focus(); } },
+        t("choose")),
+      el("a", { href: `/rules/${g.id}?lang=${lang()}`, class: "how" }, t("howToPlay"))))));
 }
 
 function playerCount(game, values) {
@@ -23,8 +39,8 @@ function playerCount(game, values) {
 function drawForm(gameId, values = {}) {
   const game = catalog.find((g) => g.id === gameId);
   const gameSelect = el("select", { id: "game", name: "game", onchange: () => drawForm(gameSelect.value) },
-    catalog.map((g) => new Option(g.names[lang()] || g.names.en, g.id, false, g.id === gameId)));
-  const inputs = game.options.filter((o) => o.kind !== "list").map((o) => [o, optionInput(o, values, () => {
+    catalog.map((g) => new Option(gameName(g), g.id, false, g.id === gameId)));
+  const inputs = game.options.filter((o) => o.kind !== "list").map((o) => [o, optionInput(game.id, o, values, () => {
     if (o.name === "players") drawForm(gameId, readOptions(game));
   })]);
   // The variant (and the player count) stand out; the other options fold away.
@@ -40,7 +56,9 @@ function drawForm(gameId, values = {}) {
   const idle = el("select", { id: "idle" }, new Option(t("never"), ""),
     [60, 300, 900].map((s) => new Option(`${s / 60} min`, String(s))));
   form.replaceChildren(
-    el("p", { class: "kv" }, el("label", {}, t("game"), " ", gameSelect), upfront),
+    el("p", { class: "kv" }, el("label", {}, t("game"), " ", gameSelect),
+      el("a", { href: `/rules/${game.id}?lang=${lang()}`, id: "how-to-play" }, t("howToPlay")), upfront),
+    el("p", { class: "description" }, (DESCRIPTIONS[lang()] || DESCRIPTIONS.en)[game.id] || ""),
     el("fieldset", {}, el("legend", {}, t("seats")), el("div", { class: "seats" }, seats)),
     el("details", {}, el("summary", {}, t("options")), el("div", { class: "kv" }, options)),
     el("p", {}, el("label", {}, t("idle"), " ", idle)),
@@ -50,11 +68,12 @@ function drawForm(gameId, values = {}) {
 
 function preferred(game) { return game.agents.includes("greedy") ? "greedy" : game.agents[0]; }
 
-function optionInput(o, values, onChange) {
+function optionInput(gameId, o, values, onChange) {
   const value = values[o.name] ?? o.default;
+  const words = optionWords(lang(), gameId, o);
   let input;
   if (o.choices.length) {
-    input = el("select", {}, o.choices.map((c) => new Option(String(c), String(c), false, c === value)));
+    input = el("select", {}, o.choices.map((c) => new Option(choiceWords(lang(), c), String(c), false, c === value)));
   } else if (o.kind === "bool") {
     input = el("input", { type: "checkbox", checked: value === true });
   } else if (o.kind === "int") {
@@ -64,9 +83,9 @@ function optionInput(o, values, onChange) {
   }
   input.name = o.name;
   input.dataset.kind = o.kind;
-  input.title = o.help;
+  input.title = words.help;
   input.onchange = onChange;
-  return el("label", { title: o.help }, o.name, " ", input);
+  return el("label", { title: words.help }, words.label, " ", input);
 }
 
 function readOptions(game) {

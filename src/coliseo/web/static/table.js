@@ -1,5 +1,6 @@
-// The game table: one WebSocket for this seat (or a spectator), the board, the actions, the log.
-import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+// The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
+// The board module draws and names things (UI-CONTRACT.md); this frame keeps the choice being built and plays it.
+import { el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -7,14 +8,22 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
+let drawn = null;            // the payload on screen before this redraw: boards animate what changed (ui.previous)
+let inspected = null;        // the board thing shown in the inspector
+let drag = null;             // the target id a pointer went down on, for drag-and-drop
+let draws = 0;
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
+let dialogShownFor = null;   // the game whose game-over dialog was opened (once; the player may close it)
+let sound = localStorage.getItem("coliseo.sound") === "on";
 
 async function start() {
   document.documentElement.lang = lang();
   $("lang-slot").replaceChildren(langPicker(() => location.reload()));
-  $("actions-title").textContent = t("actions");
+  $("all-actions-title").textContent = t("allActions");
   $("log-title").textContent = t("log");
+  $("inspector-title").textContent = t("inspector");
+  $("tools").replaceChildren(soundToggle());
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
   if (params.has("spectate")) seatInfo = null;
   else if (params.has("join") && !seatInfo) {
@@ -28,7 +37,23 @@ async function start() {
     } else say(answer.detail);
   }
   connect();
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") cancel(); });
+  document.addEventListener("keydown", onKey);
+  $("all-actions").addEventListener("toggle", () => { if (payload) drawActions(); });
+  const boardBox = $("board");
+  boardBox.addEventListener("pointerdown", (e) => {
+    const spot = e.target.closest("[data-target]");
+    drag = spot && spot.classList.contains("target") ? spot.dataset.target : null;
+  });
+  boardBox.addEventListener("pointerup", (e) => {
+    const spot = e.target.closest("[data-target]");
+    if (drag && spot && spot.dataset.target !== drag) {
+      // A drop: the same two choices as two clicks (the first may already be chosen by this gesture).
+      const [from, to] = [drag, spot.dataset.target];
+      if (selection[selection.length - 1] !== from) chooseTarget(from);
+      if (selection[selection.length - 1] === from) chooseTarget(to);
+    }
+    drag = null;
+  });
 }
 
 function connect() {
@@ -54,6 +79,7 @@ async function receive(message) {
   if (message.type === "state") {
     markFresh();
     const changed = !payload || payload.ply !== message.ply;
+    if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
     if (!board) board = await loadBoard(message.game, lang());
@@ -105,92 +131,216 @@ function act(text) {
   sendCommand({ type: "act", action: text });
 }
 
-function cancel() { selection = []; if (payload) draw(); }
+function cancel() {
+  if (!selection.length) return;
+  selection = [];
+  if (payload) draw();
+}
+
+function onKey(e) {
+  if (!payload || !board) return;
+  if (e.key === "Escape") { cancel(); return; }
+  if (board.keydown && board.keydown(e, uiState())) { e.preventDefault(); return; }
+  if (e.key.startsWith("Arrow") && $("board").contains(document.activeElement)) {
+    if (moveFocus(e.key)) e.preventDefault();
+  }
+}
+
+// Arrow keys go to the nearest focusable board thing in that direction.
+function moveFocus(key) {
+  const here = document.activeElement.getBoundingClientRect();
+  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  const cx = here.x + here.width / 2, cy = here.y + here.height / 2;
+  let best = null, bestScore = Infinity;
+  for (const node of $("board").querySelectorAll("[tabindex='0']")) {
+    if (node === document.activeElement) continue;
+    const r = node.getBoundingClientRect();
+    const vx = r.x + r.width / 2 - cx, vy = r.y + r.height / 2 - cy;
+    const along = vx * dx + vy * dy;
+    if (along <= 1) continue;
+    const score = along + 2 * Math.abs(vx * dy - vy * dx);
+    if (score < bestScore) { best = node; bestScore = score; }
+  }
+  if (best) best.focus();
+  return Boolean(best);
+}
 
 // --- choosing an action by clicks -----------------------------------------------------------
-function choices() {
-  const actions = payload.legal.map((text) => ({ text, steps: board.targetsOf(text) }));
-  const candidates = actions.filter((a) => selection.every((s, i) => a.steps[i] === s));
-  const next = new Set(candidates.filter((a) => a.steps.length > selection.length).map((a) => a.steps[selection.length]));
+function stepsOf(text) { return board.targetsOf(text, payload); }
+
+function choices(chosen = selection) {
+  const actions = payload.legal.map((text) => ({ text, steps: stepsOf(text) }));
+  const candidates = actions.filter((a) => a.steps.length && chosen.every((s, i) => a.steps[i] === s));
+  const next = new Set(candidates.filter((a) => a.steps.length > chosen.length).map((a) => a.steps[chosen.length]));
   return { candidates, next };
 }
 
 function chooseTarget(target) {
-  if (controlsLocked()) return;
-  const { next } = choices();
-  if (!next.has(target)) {
-    say(t("notLegal", { t: [...selection, target].join(" → ") }));
-    return;
+  if (!payload || !payload.legal.length || controlsLocked()) return;
+  if (selection.length && selection[selection.length - 1] === target) { cancel(); return; }
+  if (!choices().next.has(target)) {
+    // Clicking another piece starts over from it, as at a real table.
+    if (selection.length && choices([]).next.has(target)) selection = [];
+    else { say(t("notLegal", { t: [...selection, target].map(name).join(" → ") })); return; }
   }
+  say("");
   selection.push(target);
+  inspected = target;
   const { candidates } = choices();
   if (candidates.length === 1 && candidates[0].steps.length === selection.length) act(candidates[0].text);
   else draw();
 }
 
-function drawActions() {
-  const box = $("actions");
-  if (!payload.legal.length) {
-    box.replaceChildren(el("p", {}, payload.result ? t("over") : payload.you === null ? t("spectator") : t("noActions")));
-    $("choice").textContent = "";
-    return;
-  }
-  const { candidates, next } = choices();
-  $("choice").replaceChildren(selection.length
-    ? el("span", {}, t("selected", { s: selection.join(" → ") }), " ",
-      el("button", { onclick: cancel, id: "cancel" }, t("cancel")))
-    : "");
-  const done = candidates.filter((a) => a.steps.length === selection.length);
-  const buttons = [];
-  if (candidates.length <= 24) {
-    for (const a of candidates) buttons.push(actionButton(a.text));
-  } else {
-    for (const a of done) buttons.push(actionButton(a.text));
-    buttons.push(el("p", {}, t("pick")));
-    for (const target of next) {
-      buttons.push(el("button", { class: "step", "data-step": target, onclick: () => chooseTarget(target), disabled: controlsLocked() },
-        board.label ? board.label(target, payload) : target));
-    }
-  }
-  box.replaceChildren(...buttons);
-}
+function name(target) { return board.label ? board.label(target, payload) : target; }
+function words(text) { return board.describe ? board.describe(text, payload) : text; }
 
-function actionButton(text) {
-  const show = (value) => () => { preview = value; drawBoard(); };
-  return el("button", { class: "action", "data-action": text, title: text, onclick: () => act(text), disabled: controlsLocked(),
-    onmouseenter: show(text), onfocus: show(text), onmouseleave: show(null), onblur: show(null) },
-  board.describe ? board.describe(text, payload) : text);
+// --- the picture ----------------------------------------------------------------------------
+function uiState() {
+  const { candidates, next } = payload.legal.length && !controlsLocked() ? choices() : { candidates: [], next: new Set() };
+  return { targets: next, selection, candidates: candidates.map((a) => a.text), marks: new Set(payload.marks),
+    onTarget: chooseTarget, inspect, preview, previewed: new Set(preview ? stepsOf(preview) : []),
+    previous: drawn, lang: lang() };
 }
 
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
-  const { next } = payload.legal.length && !controlsLocked() ? choices() : { next: new Set() };
-  const previewed = new Set(preview ? board.targetsOf(preview) : []);
-  board.draw($("board"), payload, { targets: next, selection, marks: new Set(payload.marks), onTarget: chooseTarget,
-    preview, previewed });
+  board.draw($("board"), payload, uiState());
+  drawn = payload;
 }
 
-// --- the picture ----------------------------------------------------------------------------
 function draw() {
-  const me = payload.you;
   $("title").textContent = payload.name;
   document.title = `${payload.name} · Coliseo`;
-  const status = payload.result ? resultText(payload.result)
-    : payload.current_player === me && me !== null ? t("yourTurn")
-      : t("waiting", { p: t("player", { n: payload.current_player + 1 }) });
-  $("status").replaceChildren(el("span", { class: payload.result ? "result" : "" }, `${t("turn", { n: payload.turn })} · ${status}`));
-  $("seats").replaceChildren(...payload.seats.map((s, p) => el("span",
-    { class: `seat${payload.current_player === p ? " turn" : ""}`, "data-seat": p },
-    `${t("player", { n: p + 1 })}: ${s.kind === "ai" ? `${t("ai")} ${s.agent}` : s.taken ? t("human") : t("free")}`,
-    s.handed_over ? ` (${t("handed")})` : "", p === me ? ` (${t("you")})` : "")));
   preview = null;
+  drawBanner();
+  drawSeats();
   drawBoard();
+  drawControls();
   drawActions();
+  drawInspector();
   drawLog();
   drawLinks();
+  drawGameOver();
+  document.body.dataset.draws = String(++draws);
   document.body.dataset.ply = String(payload.ply);
-  document.body.dataset.locked = String(controlsLocked());
   document.body.dataset.over = String(Boolean(payload.result));
+  document.body.dataset.locked = String(controlsLocked());
+  document.body.dataset.canAct = String(payload.legal.length > 0 && !controlsLocked());
+  document.body.dataset.unreached = JSON.stringify(unreached());
+}
+
+// Actions whose next step is not drawn as a board target: only the folded list reaches them (a board to fix).
+function unreached() {
+  if (!payload.legal.length || controlsLocked()) return [];
+  const onBoard = new Set([...$("board").querySelectorAll(".target[data-target]")].map((n) => n.dataset.target));
+  const missing = choices().candidates.filter((a) => a.steps.length > selection.length && !onBoard.has(a.steps[selection.length]));
+  return missing.map((a) => a.text);
+}
+
+function playerName(p) {
+  const seat = payload.seats[p];
+  return seat && seat.kind === "ai" ? t("playerAi", { n: p + 1 }) : t("player", { n: p + 1 });
+}
+
+function drawBanner() {
+  const me = payload.you, now = payload.current_player;
+  let text, kind;
+  if (payload.result) { text = resultText(payload.result); kind = "over"; }
+  else if (now === me && me !== null) { text = t("yourTurn"); kind = "mine"; }
+  else if (payload.seats[now] && payload.seats[now].kind === "ai") { text = t("thinking", { p: playerName(now) }); kind = "thinking"; }
+  else { text = t("waiting", { p: playerName(now) }); kind = "theirs"; }
+  $("banner").dataset.kind = kind;
+  $("banner").dataset.player = String(now);
+  $("status").textContent = text;
+  $("turn-number").textContent = t("turn", { n: payload.turn });
+}
+
+function drawSeats() {
+  const me = payload.you;
+  $("seats").replaceChildren(...payload.seats.map((s, p) => el("div",
+    { class: `seat${payload.current_player === p && !payload.result ? " turn" : ""}`, "data-seat": p },
+    el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
+    el("b", {}, playerName(p)), p === me ? ` (${t("you")})` : "",
+    el("small", {}, s.kind === "ai" ? s.agent : s.taken ? t("human") : t("free")),
+    s.handed_over ? el("small", {}, t("handed")) : "")));
+}
+
+function drawControls() {
+  const items = [];
+  if (payload.legal.length) {
+    for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
+      items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text), disabled: controlsLocked() },
+        board.control ? board.control(text, payload) : words(text)), text));
+    }
+  } else {
+    items.push(el("span", { class: "muted" }, payload.result ? t("over") : payload.you === null ? t("spectator") : t("noActions")));
+  }
+  // A choice that is complete but could still go on (a payment with more cards) is confirmed here.
+  const complete = selection.length ? choices().candidates.filter((a) => a.steps.length === selection.length) : [];
+  for (const a of complete) {
+    items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text),
+      disabled: controlsLocked() },
+      board.control ? board.control(a.text, payload) : words(a.text)), a.text));
+  }
+  if (selection.length) {
+    items.push(el("span", { class: "choice" }, t("selected", { s: selection.map(name).join(" → ") })),
+      el("button", { id: "cancel", onclick: cancel, title: "Esc" }, t("cancel")));
+  }
+  $("choice").replaceChildren(...items);
+}
+
+// The folded list of every action consistent with the choice so far; built only while it is open.
+function drawActions() {
+  const details = $("all-actions");
+  const { candidates } = payload.legal.length ? choices() : { candidates: [] };
+  const list = selection.length ? candidates.map((a) => a.text) : payload.legal;
+  $("all-actions-count").textContent = payload.legal.length ? `(${list.length})` : "";
+  details.hidden = !payload.legal.length;
+  if (!details.open) { $("actions").replaceChildren(); return; }
+  $("actions").replaceChildren(...list.map((text) => previewing(el("button",
+    { class: "action", "data-action": text, title: text, onclick: () => act(text), disabled: controlsLocked() }, words(text)), text)));
+}
+
+function previewing(button, text) {
+  const show = (value) => () => { preview = value; drawBoard(); };
+  button.onmouseenter = show(text);
+  button.onfocus = show(text);
+  button.onmouseleave = show(null);
+  button.onblur = show(null);
+  button.setAttribute("aria-label", words(text));
+  return button;
+}
+
+// --- the inspector --------------------------------------------------------------------------
+function inspect(id) {
+  if (id === null) return;
+  if (id === inspected) return;
+  inspected = id;
+  drawInspector();
+}
+
+function drawInspector() {
+  const box = $("inspector-body");
+  let node = null;
+  if (inspected !== null && board.inspect) node = board.inspect(inspected, payload);
+  if (!node && inspected !== null) {
+    const spot = $("board").querySelector(`[data-target="${CSS.escape(inspected)}"]`);
+    const words = spot && spot.getAttribute("aria-label");
+    if (words) node = el("p", {}, words);
+  }
+  box.replaceChildren(node || el("p", { class: "muted" }, t("inspectHint")));
+}
+
+// --- log and links --------------------------------------------------------------------------
+function drawLog() {
+  const log = $("log");
+  let previousPly = null;
+  log.replaceChildren(...payload.log.map((e) => {
+    const first = e.ply !== previousPly;
+    previousPly = e.ply;
+    return el("li", { class: `${e.ply === payload.ply ? "last" : ""}${first ? " new-ply" : ""}`, "data-ply": e.ply }, e.text);
+  }));
+  log.scrollTop = log.scrollHeight;
 }
 
 function resultText(result) {
@@ -198,10 +348,80 @@ function resultText(result) {
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
 }
 
-function drawLog() {
-  const log = $("log");
-  log.replaceChildren(...payload.log.map((e) => el("li", { class: e.ply === payload.ply ? "last" : "" }, e.text)));
-  log.scrollTop = log.scrollHeight;
+function headline(result) {
+  const winners = result.winners || [];
+  if (!winners.length) return t("draw");
+  if (payload.you !== null && payload.you !== undefined) return winners.includes(payload.you) ? t("youWin") : t("youLose");
+  return t("wins", { p: winners.map(playerName).join(", ") });
+}
+
+// --- the end of the game ---------------------------------------------------------------------
+function drawGameOver() {
+  const dialog = $("game-over");
+  if (!payload.result) { if (dialog.open) dialog.close(); return; }
+  const result = payload.result;
+  const scores = Array.isArray(result.scores) ? result.scores : null;
+  const record = `/api/games/${gameId}/record`;
+  const buttons = [];
+  if (payload.you !== null) {
+    buttons.push(el("button", { id: "rematch", class: "primary", onclick: rematch },
+      payload.rematch ? t("acceptRematch") : t("rematch")));
+  } else if (payload.rematch) {
+    buttons.push(el("a", { id: "watch-rematch", href: `/play/${payload.rematch}?spectate=1` }, t("watchRematch")));
+  }
+  buttons.push(el("a", { id: "replay-link", href: `/replay/${gameId}` }, t("replay")),
+    el("a", { id: "download-record", href: record, download: `coliseo-${gameId}.json` }, t("download")),
+    el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
+  dialog.replaceChildren(el("h2", { id: "game-over-title" }, headline(result)),
+    el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
+    scores ? el("table", { class: "scores" }, el("caption", {}, t("scores")),
+      el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
+        el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
+    el("p", { class: "dialog-buttons" }, buttons));
+  if (dialogShownFor !== gameId) {
+    dialogShownFor = gameId;
+    dialog.showModal();
+  }
+}
+
+async function rematch() {
+  const response = await fetch(`/api/games/${gameId}/rematch`, { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify({ token: seatInfo ? seatInfo.token : "" }) });
+  const answer = await response.json();
+  if (!response.ok) {
+    // This seat of the rematch is taken already: by this browser, most likely.
+    if (payload.rematch && localStorage.getItem(seatKey(payload.rematch))) location.href = `/play/${payload.rematch}`;
+    else say(answer.detail);
+    return;
+  }
+  localStorage.setItem(seatKey(answer.id), JSON.stringify({ seat: answer.seat, token: answer.token }));
+  location.href = answer.play_url;
+}
+
+// --- sound: off unless asked for; a short tone when your turn comes and when the game ends ----------
+function soundToggle() {
+  const button = el("button", { id: "sound", "aria-pressed": String(sound), onclick: () => {
+    sound = !sound;
+    localStorage.setItem("coliseo.sound", sound ? "on" : "off");
+    button.setAttribute("aria-pressed", String(sound));
+    button.textContent = sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`;
+  } }, sound ? `♪ ${t("soundOn")}` : `♪ ${t("soundOff")}`);
+  return button;
+}
+
+let audio = null;
+function chime(next) {
+  if (!sound) return;
+  const mine = next.legal.length > 0 && !payload.legal.length;
+  if (!mine && !(next.result && !payload.result)) return;
+  audio = audio || new AudioContext();
+  const tone = audio.createOscillator(), gain = audio.createGain();
+  tone.frequency.value = next.result ? 523 : 660;
+  gain.gain.setValueAtTime(0.08, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.25);
 }
 
 function drawLinks() {

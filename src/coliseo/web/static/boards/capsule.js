@@ -1,88 +1,381 @@
-// Capsule Monsters: the square board, kings, monsters and capsules with their faction marks.
+// Capsule Monsters: the square board, Kings, monsters and capsules with their faction marks, HP and attack on every
+// piece; legal squares as dots (moves) and rings (attacks); the inspector shows a piece's whole card.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, spot, svg, title, loadCards } from "/static/boards/svg.js";
+import { PLAYER_COLORS, loadCards, loadStyle, spot, svg, title } from "/static/boards/svg.js";
 
-const FACTIONS = { light: ["#f4e6a1", "☀"], dark: ["#5b4b7a", "☾"], earth: ["#b08a5a", "▲"], electric: ["#f2d13a", "ϟ"],
+const FACTIONS = { light: ["#f4e6a1", "☀"], dark: ["#6d5c8c", "☾"], earth: ["#b08a5a", "▲"], electric: ["#f2d13a", "ϟ"],
   fire: ["#e0703a", "♨"], water: ["#5aa0d8", "≈"], wind: ["#a8d8b0", "~"] };
 let cards = {};
+let lang = "en";
 
-export async function prepare(lang) { cards = await loadCards("capsule", lang); }
+const WORDS = {
+  en: { end: "End turn", summon: "Summon {c} on {s}", recover: "Recover {c} on {s} ({n} AP)", move: "{c}: move {f} → {s}",
+    attack: "{c} on {f} attacks {t} on {s}", ability: "{c} on {f}: {a} → {s}", capsule: "capsule", theCapsule: "the capsule",
+    hidden: "hidden monster", yourCapsule: "Your capsule", enemyCapsule: "Enemy capsule", king: "King", monster: "monster",
+    hp: "HP", kingPoints: "King points", attackWord: "Attack", moveWord: "Move", cost: "cost", range: "range",
+    damage: "damage", level: "Level", abilities: "Abilities", none: "none", ap: "Action points", stunned: "stunned",
+    moved: "moved", attacked: "attacked", faction: "Faction", destroyed: "Destroyed", of: "{p}'s {k}",
+    hiddenText: "Its monster is hidden until it is summoned or scouted.", squareEmpty: "Square {s}: empty",
+    patternHelp: "● moves, ◯ attacks", mp: "Monster points", capsuleDamage: "Damage taken: {n}",
+    light: "light", dark: "dark", earth: "earth", electric: "electric", fire: "fire", water: "water", wind: "wind",
+    abilityWords: { stun: "Stun: a monster it attacks is stunned (cannot act until recovered)",
+      fly: "Fly: moves over enemy pieces", pierce: "Pierce: its attacks go through enemy pieces",
+      armor: "Armor {n}: takes {n} less damage from attacks", bane: "Bane {f}: +{n} damage against {f} pieces",
+      heal: "Heal (cost {c}): a damaged friendly monster nearby recovers {a}",
+      scout: "Scout (cost {c}): look inside an enemy capsule up to {r} squares away",
+      rouse: "Rouse (cost {c}): wakes a stunned friendly monster next to it" } },
+  es: { end: "Terminar turno", summon: "Invocar a {c} en {s}", recover: "Recuperar a {c} en {s} ({n} PA)",
+    move: "{c}: mover {f} → {s}", attack: "{c} en {f} ataca a {t} en {s}", ability: "{c} en {f}: {a} → {s}",
+    capsule: "cápsula", theCapsule: "la cápsula", hidden: "monstruo oculto", yourCapsule: "Tu cápsula",
+    enemyCapsule: "Cápsula rival", king: "Rey", monster: "monstruo", hp: "PV", kingPoints: "Puntos del Rey",
+    attackWord: "Ataque", moveWord: "Movimiento", cost: "coste", range: "alcance", damage: "daño", level: "Nivel",
+    abilities: "Habilidades", none: "ninguna", ap: "Puntos de acción", stunned: "aturdido", moved: "ya movió",
+    attacked: "ya atacó", faction: "Facción", destroyed: "Destruidos", of: "{k} de {p}",
+    hiddenText: "Su monstruo está oculto hasta que se invoque o se explore.", squareEmpty: "Casilla {s}: vacía",
+    patternHelp: "● mueve, ◯ ataca", mp: "Puntos de monstruo", capsuleDamage: "Daño recibido: {n}",
+    light: "luz", dark: "oscuridad", earth: "tierra", electric: "eléctrico", fire: "fuego", water: "agua", wind: "viento",
+    abilityWords: { stun: "Aturdir: el monstruo al que ataca queda aturdido (no actúa hasta recuperarse)",
+      fly: "Volar: se mueve por encima de piezas rivales", pierce: "Perforar: sus ataques atraviesan piezas rivales",
+      armor: "Armadura {n}: recibe {n} menos de daño de los ataques",
+      bane: "Azote de {f}: +{n} de daño contra piezas de {f}",
+      heal: "Curar (coste {c}): un monstruo aliado dañado cercano recupera {a}",
+      scout: "Explorar (coste {c}): mira dentro de una cápsula rival a {r} casillas o menos",
+      rouse: "Despertar (coste {c}): despierta a un monstruo aliado aturdido a su lado" } },
+};
+const w = (key, vars = {}) => String((WORDS[lang] || WORDS.en)[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 
-export function targetsOf(text) { return text.match(/[a-z]\d+/g) || []; }
+export async function prepare(language) {
+  lang = language;
+  loadStyle("capsule");
+  cards = await loadCards("capsule", language);
+}
 
-const VERBS = { S: "summon", R: "recover" };
-export function describe(text) {
-  const m = text.match(/^([SR]) (\w+)$/);
-  if (m) return `${VERBS[m[1]]} ${m[2]}`;
-  return text.replace("x", " ⚔ ").replace("-", " → ").replace("!", " ✦ ").replace("@", " → ");
+// --- actions as clicks -----------------------------------------------------------------------
+const ACTION = /^(?:([SR]) ([a-z]\d+)|([a-z]\d+)([-x])([a-z]\d+)|([a-z]\d+)!(\w+)@([a-z]\d+)|end)$/;
+
+function parse(text) {
+  const m = text.match(ACTION);
+  if (!m) return { kind: "other" };
+  if (m[1]) return { kind: m[1] === "S" ? "summon" : "recover", from: m[2] };
+  if (m[3]) return { kind: m[4] === "-" ? "move" : "attack", from: m[3], to: m[5] };
+  if (m[6]) return { kind: "ability", from: m[6], ability: m[7], to: m[8] };
+  return { kind: "end" };
+}
+
+/** A piece, then its target square; an ability that shares its squares with another action adds its name. */
+export function targetsOf(text, payload) {
+  const a = parse(text);
+  if (a.kind === "summon" || a.kind === "recover") return [a.from];
+  if (a.kind === "move" || a.kind === "attack") return [a.from, a.to];
+  if (a.kind === "ability") {
+    const shared = (payload ? payload.legal : []).some((other) => other !== text &&
+      (other === `${a.from}-${a.to}` || other === `${a.from}x${a.to}` || other.startsWith(`${a.from}!`) && other.endsWith(`@${a.to}`)));
+    return shared ? [a.from, a.to, `!${a.ability}`] : [a.from, a.to];
+  }
+  return [];
+}
+
+function pieceAt(payload, sq) { return payload.observation.pieces.find((p) => p.sq === sq); }
+function cardName(piece) {
+  if (!piece) return "";
+  if (piece.card && cards[piece.card]) return cards[piece.card].name;
+  return piece.kind === "capsule" ? w("theCapsule") : piece.kind;
+}
+
+export function control(text, payload) {
+  const a = parse(text);
+  return a.kind === "end" ? w("end") : describe(text, payload);
+}
+
+export function describe(text, payload) {
+  const a = parse(text);
+  if (a.kind === "other") return text;
+  if (a.kind === "end") return w("end");
+  const piece = payload ? pieceAt(payload, a.from) : null;
+  const c = cardName(piece);
+  if (a.kind === "summon") return w("summon", { c, s: a.from });
+  if (a.kind === "recover") return w("recover", { c, s: a.from, n: piece && cards[piece.card] ? cards[piece.card].cost : "?" });
+  if (a.kind === "move") return w("move", { c, f: a.from, s: a.to });
+  const target = payload ? pieceAt(payload, a.to) : null;
+  if (a.kind === "attack") return w("attack", { c, f: a.from, t: cardName(target), s: a.to });
+  return w("ability", { c, f: a.from, a: a.ability, s: a.to });
+}
+
+export function label(target, payload) {
+  if (target.startsWith("!")) return target.slice(1);
+  const piece = payload && pieceAt(payload, target);
+  return piece ? `${cardName(piece)} (${target})` : target;
+}
+
+// --- numbers of a piece ----------------------------------------------------------------------
+function stats(piece, payload) {
+  const card = piece.card && cards[piece.card];
+  if (piece.kind === "capsule") return { hp: null, damage: piece.damage };
+  if (!card) return { hp: null, damage: piece.damage };
+  const advanced = payload.observation.mode === "advanced" ? 1 : 0;
+  const total = piece.kind === "king" ? Number(String(card.mp).split("/")[advanced]) : Number(card.hp);
+  const attack = card.attack ? String(card.attack).split("/") : null;
+  return { hp: Math.max(0, total - piece.damage), total, attack: attack ? Number(attack[3]) : null };
+}
+
+// Text is drawn at a readable size in its own coordinates: Chromium mis-draws tiny font sizes under CSS transforms.
+function txt(x, y, size, attrs, ...children) {
+  return svg("text", { transform: `translate(${x} ${y}) scale(0.01)`, "font-size": size * 100, ...attrs }, ...children);
 }
 
 function squareName(x, y) { return `${String.fromCharCode(97 + x)}${y + 1}`; }
+function coords(sq) { return [sq.charCodeAt(0) - 97, Number(sq.slice(1)) - 1]; }
 
-function cardText(piece) {
-  const card = piece.card && cards[piece.card];
+function pieceText(piece, payload) {
   const who = t("player", { n: piece.owner + 1 });
-  if (!card) return `${who}: ${piece.kind} (${piece.faction}) ${piece.sq}`;
-  const stats = Object.entries(card).filter(([k]) => !["id", "name"].includes(k)).map(([k, v]) => `${k} ${v}`).join(", ");
-  return `${who}: ${card.name} — ${piece.kind} on ${piece.sq}; ${stats}${piece.damage ? `; damage ${piece.damage}` : ""}`;
+  if (piece.kind === "capsule") {
+    const inside = piece.card && cards[piece.card] ? cards[piece.card].name : w("hidden");
+    return `${who}: ${w("capsule")} (${w(piece.faction)}, ${inside}) ${piece.sq}`;
+  }
+  const s = stats(piece, payload);
+  const status = piece.stunned ? `, ${w("stunned")}` : "";
+  return `${who}: ${cardName(piece)} ${piece.sq}, ${w("hp")} ${s.hp ?? "?"}/${s.total ?? "?"}` +
+    `${s.attack !== null && s.attack !== undefined ? `, ${w("damage")} ${s.attack}` : ""}${status}`;
 }
 
-function pieceShape(piece) {
+// Names wrap on two lines instead of being cut.
+function nameLines(name) {
+  const words = name.split(" ");
+  if (words.length === 1 || name.length <= 10) return [name];
+  const half = Math.ceil(words.length / 2);
+  return [words.slice(0, half).join(" "), words.slice(half).join(" ")];
+}
+
+function pieceShape(piece, payload) {
   const color = PLAYER_COLORS[piece.owner];
   const [fill, mark] = FACTIONS[piece.faction] || ["#ccc", "?"];
   const parts = [];
+  const mine = piece.owner === payload.you;
   if (piece.kind === "capsule") {
-    parts.push(svg("rect", { x: 0.18, y: 0.3, width: 0.64, height: 0.4, rx: 0.2, fill, stroke: color, "stroke-width": 0.07 }));
-    parts.push(svg("line", { x1: 0.5, y1: 0.3, x2: 0.5, y2: 0.7, stroke: color, "stroke-width": 0.04 }));
-    parts.push(svg("text", { x: 0.5, y: 0.6, "font-size": 0.26, "text-anchor": "middle" }, mark));
+    const known = piece.card && cards[piece.card];
+    if (known) {
+      // Your own capsule shows its monster faintly behind the shell.
+      parts.push(svg("circle", { class: "ghost", cx: 0.5, cy: 0.46, r: 0.3, fill, stroke: color, "stroke-width": 0.04 }));
+    }
+    parts.push(svg("rect", { class: "shell", x: 0.2, y: 0.3, width: 0.6, height: 0.34, rx: 0.17, fill: known ? "none" : fill,
+      stroke: color, "stroke-width": 0.07 }));
+    parts.push(svg("line", { x1: 0.5, y1: 0.3, x2: 0.5, y2: 0.64, stroke: color, "stroke-width": 0.035 }));
+    parts.push(txt(0.5, 0.55, 0.22, { "text-anchor": "middle", class: "mark-glyph" },
+      known ? mark : "?"));
+    if (!known && !mine) parts.push(txt(0.5, 0.85, 0.15, { "text-anchor": "middle", class: "faction" }, mark));
   } else if (piece.kind === "king") {
-    parts.push(svg("path", { d: "M.15 .8 L.15 .35 L.32 .5 L.5 .2 L.68 .5 L.85 .35 L.85 .8 Z", fill, stroke: color, "stroke-width": 0.07 }));
-    parts.push(svg("text", { x: 0.5, y: 0.72, "font-size": 0.24, "text-anchor": "middle" }, mark));
+    parts.push(svg("path", { d: "M.18 .66 L.18 .3 L.34 .43 L.5 .16 L.66 .43 L.82 .3 L.82 .66 Z", fill, stroke: color, "stroke-width": 0.06 }));
+    parts.push(txt(0.5, 0.6, 0.2, { "text-anchor": "middle" }, mark));
   } else {
-    parts.push(svg("circle", { cx: 0.5, cy: 0.5, r: 0.32, fill, stroke: color, "stroke-width": 0.07,
+    parts.push(svg("circle", { cx: 0.5, cy: 0.45, r: 0.27, fill, stroke: color, "stroke-width": 0.06,
       "stroke-dasharray": piece.stunned ? "0.08 0.05" : undefined }));
-    parts.push(svg("text", { x: 0.5, y: 0.58, "font-size": 0.24, "text-anchor": "middle" }, mark));
+    parts.push(txt(0.5, 0.52, 0.2, { "text-anchor": "middle" }, mark));
+    if (piece.stunned) parts.push(txt(0.8, 0.3, 0.18, { class: "stun" }, "✶"));
   }
   // Whose piece shows by a number as well as by colour.
-  parts.push(svg("text", { x: 0.12, y: 0.22, "font-size": 0.2, fill: color, "font-weight": "bold" }, String(piece.owner + 1)));
-  if (piece.card && cards[piece.card]) {
-    parts.push(svg("text", { x: 0.5, y: 0.95, "font-size": 0.15, "text-anchor": "middle" }, cards[piece.card].name.slice(0, 12)));
+  parts.push(txt(0.06, 0.17, 0.15, { fill: color, "font-weight": "bold" }, String(piece.owner + 1)));
+  const s = stats(piece, payload);
+  if (s.attack !== null && s.attack !== undefined) {
+    parts.push(svg("g", { class: "atk" }, svg("rect", { x: 0.66, y: 0.03, width: 0.31, height: 0.17, rx: 0.04 }),
+      txt(0.815, 0.165, 0.14, { "text-anchor": "middle" }, `⚔${s.attack}`)));
   }
-  if (piece.damage) parts.push(svg("text", { x: 0.88, y: 0.22, "font-size": 0.2, fill: "#b00", "text-anchor": "end" }, `-${piece.damage}`));
+  if (s.hp !== null && s.hp !== undefined) {
+    const width = 0.84;
+    parts.push(svg("rect", { class: "hp-back", x: 0.08, y: 0.71, width, height: 0.07, rx: 0.03 }));
+    parts.push(svg("rect", { class: `hp-bar${s.hp / s.total <= 0.34 ? " low" : ""}`, x: 0.08, y: 0.71,
+      width: width * Math.max(0, s.hp) / s.total, height: 0.07, rx: 0.03 }));
+    parts.push(txt(0.93, 0.67, 0.13, { "text-anchor": "end", class: "hp-text" }, `${s.hp}/${s.total}`));
+  } else if (piece.damage) {
+    for (let i = 0; i < piece.damage; i++) parts.push(svg("circle", { class: "crack", cx: 0.3 + i * 0.14, cy: 0.76, r: 0.045 }));
+  }
+  const name = piece.card && cards[piece.card] && piece.kind !== "capsule" ? cards[piece.card].name
+    : piece.kind === "capsule" && piece.card && cards[piece.card] ? cards[piece.card].name : null;
+  if (name) {
+    const lines = nameLines(name);
+    lines.forEach((line, i) => parts.push(txt(0.5, lines.length === 1 ? 0.93 : 0.88 + i * 0.1, 0.11,
+      { "text-anchor": "middle", class: "name" }, line)));
+  }
   return parts;
 }
 
+// --- the board -------------------------------------------------------------------------------
 export function draw(container, payload, ui) {
   const obs = payload.observation;
   const flip = payload.you === 1;
   const zone = new Map();
   obs.zones.forEach((squares, owner) => squares.forEach((sq) => zone.set(sq, owner)));
   const pieces = new Map(obs.pieces.map((p) => [p.sq, p]));
-  const board = svg("svg", { viewBox: `-0.4 -0.1 ${obs.width + 0.5} ${obs.height + 0.5}`, role: "img",
-    "aria-label": `Capsule Monsters board ${obs.width}×${obs.height}` });
+  const before = ui.previous && ui.previous.observation && ui.previous !== payload ? ui.previous.observation : null;
+  const earlier = before ? new Map(before.pieces.map((p) => [p.sq, p])) : new Map();
+  const kinds = nextKinds(ui);
+  const place = (sq) => { const [x, y] = coords(sq); return [flip ? obs.width - 1 - x : x, flip ? y : obs.height - 1 - y]; };
+  const board = svg("svg", { viewBox: `-0.4 -0.1 ${obs.width + 0.5} ${obs.height + 0.5}`, role: "group", class: "capsule-board",
+    "aria-label": `Capsule Monsters ${obs.width}×${obs.height}` });
+  const floats = [];
   for (let y = 0; y < obs.height; y++) {
     for (let x = 0; x < obs.width; x++) {
       const name = squareName(x, y);
-      const px = flip ? obs.width - 1 - x : x;
-      const py = flip ? y : obs.height - 1 - y;
+      const [px, py] = place(name);
       const piece = pieces.get(name);
-      const shade = zone.has(name) ? (zone.get(name) === 0 ? "#e3ebf5" : "#f5e3e1") : (x + y) % 2 ? "#efe7d6" : "#f8f3e8";
-      board.append(spot(name, ui, { transform: `translate(${px} ${py})`, "aria-label": piece ? cardText(piece) : name },
-        svg("rect", { class: "cell", width: 1, height: 1, fill: shade, stroke: "#cbbfa6", "stroke-width": 0.02 }),
-        piece ? svg("g", { class: "piece" }, pieceShape(piece)) : null,
-        title(piece ? cardText(piece) : name)));
+      const shade = zone.has(name) ? (zone.get(name) === 0 ? "#e3ebf5" : "#f5e3e1") : (x + y) % 2 ? "#ece3cf" : "#f8f3e8";
+      const kind = ui.targets && ui.targets.has(name) ? kinds.get(name) : null;
+      const words = piece ? pieceText(piece, payload) : w("squareEmpty", { s: name });
+      const attrs = { transform: `translate(${px} ${py})`, "aria-label": words };
+      if (piece) attrs.tabindex = "0";
+      const g = spot(name, ui, attrs,
+        svg("rect", { class: "cell", width: 1, height: 1, fill: shade, style: `--shade:${shade}` }),
+        piece ? svg("g", { class: `piece${piece.owner === payload.you ? " own" : ""}`, style: slide(piece, before, place) },
+          pieceShape(piece, payload)) : null,
+        kind === "move" ? svg("circle", { class: "dot", cx: 0.5, cy: 0.5, r: 0.13 }) : null,
+        kind === "attack" || kind === "ability" ? svg("circle", { class: `ring ${kind}`, cx: 0.5, cy: 0.5, r: 0.42 }) : null,
+        title(words));
+      if (kind) g.classList.add(`to-${kind}`);
+      board.append(g);
+      const old = earlier.get(name);
+      if (piece && old && old.kind === piece.kind && piece.damage > old.damage) {
+        floats.push(svg("g", { transform: `translate(${px + 0.5} ${py + 0.4}) scale(0.01)` },
+          svg("text", { class: "float", "text-anchor": "middle", "font-size": 34 }, `−${piece.damage - old.damage}`)));
+      }
     }
   }
+  board.append(...floats);
   for (let x = 0; x < obs.width; x++) {
-    board.append(svg("text", { x: (flip ? obs.width - 1 - x : x) + 0.5, y: obs.height + 0.3, "font-size": 0.25,
-      "text-anchor": "middle", fill: "#6b655b" }, String.fromCharCode(97 + x)));
+    board.append(txt((flip ? obs.width - 1 - x : x) + 0.5, obs.height + 0.3, 0.25,
+      { "text-anchor": "middle", class: "coord" }, String.fromCharCode(97 + x)));
   }
   for (let y = 0; y < obs.height; y++) {
-    board.append(svg("text", { x: -0.2, y: (flip ? y : obs.height - 1 - y) + 0.58, "font-size": 0.25,
-      "text-anchor": "middle", fill: "#6b655b" }, String(y + 1)));
+    board.append(txt(-0.2, (flip ? y : obs.height - 1 - y) + 0.58, 0.25,
+      { "text-anchor": "middle", class: "coord" }, String(y + 1)));
   }
-  const facts = el("div", { class: "kv" },
-    el("span", {}, `AP: ${obs.ap}`), el("span", {}, `${t("mode")}: ${obs.mode}`),
-    obs.destroyed.map((list, p) => el("span", {}, `${t("player", { n: p + 1 })} ✝ ${list.map((c) => (cards[c] ? cards[c].name : c)).join(", ") || "—"}`)));
-  container.replaceChildren(board, facts);
+  container.replaceChildren(board, facts(payload, ui));
+}
+
+// What the selected piece would do on each lit square: move (dot), attack (ring) or an ability.
+function nextKinds(ui) {
+  const kinds = new Map();
+  if (!ui.selection || !ui.selection.length) return kinds;
+  for (const text of ui.candidates || []) {
+    const a = parse(text);
+    if (!a.to || a.from !== ui.selection[0]) continue;
+    const seen = kinds.get(a.to);
+    kinds.set(a.to, seen && seen !== a.kind ? "attack" : a.kind);
+  }
+  return kinds;
+}
+
+// A piece that was elsewhere before this state slides in from there.
+function slide(piece, before, place) {
+  if (!before || !piece.card || piece.kind === "capsule") return undefined;
+  if (before.pieces.some((p) => p.sq === piece.sq && p.card === piece.card)) return undefined;
+  const old = before.pieces.find((p) => p.card === piece.card && p.owner === piece.owner && p.kind === piece.kind);
+  if (!old) return undefined;
+  const [ox, oy] = place(old.sq), [nx, ny] = place(piece.sq);
+  return `--dx:${ox - nx}px;--dy:${oy - ny}px;animation:slide var(--slow) ease-out`;
+}
+
+function facts(payload, ui) {
+  const obs = payload.observation;
+  const me = payload.you;
+  const apTotal = obs.current_player === me ? obs.ap : null;
+  const abilityChoices = [...(ui.targets || [])].filter((id) => id.startsWith("!"));
+  return el("div", { class: "capsule-facts" },
+    el("span", { class: "ap", title: w("ap") }, `${w("ap")}: `,
+      el("b", {}, String(obs.ap)), apTotal !== null ? el("span", { class: "pips", "aria-hidden": "true" }, "●".repeat(Math.min(obs.ap, 12))) : ""),
+    abilityChoices.map((id) => el("button", { class: "target ability-choice", "data-target": id, type: "button",
+      onclick: () => ui.onTarget(id) }, id.slice(1))),
+    obs.destroyed.map((list, p) => list.length ? el("span", { class: "destroyed" },
+      `${t("player", { n: p + 1 })} ✝ ${list.map((c) => (cards[c] ? cards[c].name : c)).join(", ")}`) : null));
+}
+
+// --- the inspector ---------------------------------------------------------------------------
+function patternCells(pattern, range, star) {
+  const cells = [];
+  const dirs = { "+": [[1, 0], [-1, 0], [0, 1], [0, -1]], X: [[1, 1], [1, -1], [-1, 1], [-1, -1]] };
+  dirs["*"] = [...dirs["+"], ...dirs.X];
+  if (pattern === "O") {
+    for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) {
+      if (Math.max(Math.abs(dx), Math.abs(dy)) !== 2) continue;
+      if (star && !(dx === 0 || dy === 0 || Math.abs(dx) === Math.abs(dy))) continue;
+      cells.push([dx, dy]);
+    }
+    return cells;
+  }
+  for (const [dx, dy] of dirs[pattern] || []) for (let r = 1; r <= range; r++) cells.push([dx * r, dy * r]);
+  return cells;
+}
+
+/** Move and attack reach on a small grid around the piece (blocking left out). */
+function patternGrid(card) {
+  const move = String(card.move || "").split("/");
+  const attack = card.attack ? String(card.attack).split("/") : null;
+  const moves = patternCells(move[2], Number(move[1]) || 0);
+  const attacks = attack ? patternCells(attack[2], Number(attack[1]) || 0) : [];
+  const reach = Math.min(3, Math.max(2, ...[...moves, ...attacks].map(([dx, dy]) => Math.max(Math.abs(dx), Math.abs(dy)))));
+  const size = 2 * reach + 1;
+  const grid = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "pattern", role: "img", "aria-label": w("patternHelp") });
+  const key = (dx, dy) => `${dx},${dy}`;
+  const mv = new Set(moves.map(([a, b]) => key(a, b))), at = new Set(attacks.map(([a, b]) => key(a, b)));
+  for (let gy = 0; gy < size; gy++) for (let gx = 0; gx < size; gx++) {
+    const dx = gx - reach, dy = reach - gy;
+    grid.append(svg("rect", { x: gx + 0.04, y: gy + 0.04, width: 0.92, height: 0.92, class: dx === 0 && dy === 0 ? "here" : "sq" }));
+    if (mv.has(key(dx, dy))) grid.append(svg("circle", { cx: gx + 0.5, cy: gy + 0.5, r: 0.18, class: "dot" }));
+    if (at.has(key(dx, dy))) grid.append(svg("circle", { cx: gx + 0.5, cy: gy + 0.5, r: 0.36, class: "ring" }));
+  }
+  return grid;
+}
+
+function abilityWords(text) {
+  if (!text) return [];
+  return text.split(",").map((part) => {
+    const [id, ...rest] = part.trim().split(" ");
+    const vars = { n: 1 };
+    for (const r of rest) {
+      if (/^c\d+$/.test(r)) vars.c = r.slice(1);
+      else if (/^a\d+$/.test(r)) vars.a = r.slice(1);
+      else if (/^r\d+$/.test(r)) vars.r = r.slice(1);
+      else if (/^\d+$/.test(r)) vars.n = r;
+      else vars.f = w(r);
+    }
+    const words = (WORDS[lang] || WORDS.en).abilityWords[id];
+    return words ? words.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? "")) : part.trim();
+  });
+}
+
+export function inspect(id, payload) {
+  if (!payload || !payload.observation || id.startsWith("!")) return null;
+  const piece = pieceAt(payload, id);
+  if (!piece) return null;
+  const who = t("player", { n: piece.owner + 1 });
+  const [fill, mark] = FACTIONS[piece.faction] || ["#ccc", "?"];
+  const head = (name, kind) => el("div", { class: "card-head", style: `--faction:${fill}` },
+    el("span", { class: "card-mark", "aria-hidden": "true" }, mark), el("b", {}, name),
+    el("small", {}, `${kind} · ${w(piece.faction)} · ${who} · ${piece.sq}`));
+  const card = piece.card && cards[piece.card];
+  if (piece.kind === "capsule" && !card) {
+    return el("div", { class: "capsule-card" }, head(w("enemyCapsule"), w("capsule")), el("p", {}, w("hiddenText")),
+      piece.damage ? el("p", {}, w("capsuleDamage", { n: piece.damage })) : null);
+  }
+  if (!card) return null;
+  const s = stats(piece, payload);
+  const rows = [];
+  if (piece.kind === "capsule") rows.push(el("p", { class: "muted" }, `${w("yourCapsule")} — ${w("hiddenText")}`));
+  if (piece.kind === "king") {
+    rows.push(el("p", {}, `${w("kingPoints")}: `, el("b", {}, `${s.hp}/${s.total}`), ` · ${w("ap")}: ${card.ap}`));
+  } else {
+    rows.push(el("p", {}, `${w("hp")}: `, el("b", {}, piece.kind === "capsule" ? String(card.hp) : `${s.hp}/${s.total}`),
+      ` · ${w("level")} ${card.level} · ${w("cost")} ${card.cost}`));
+  }
+  const move = String(card.move || "").split("/");
+  rows.push(el("p", {}, `${w("moveWord")}: ${w("cost")} ${move[0]}, ${w("range")} ${move[1]}, ${move[2]}`));
+  if (card.attack) {
+    const a = String(card.attack).split("/");
+    rows.push(el("p", {}, `${w("attackWord")}: ${w("cost")} ${a[0]}, ${w("range")} ${a[1]}, ${a[2]}, ${w("damage")} ${a[3]}`));
+  }
+  rows.push(el("div", { class: "pattern-box" }, patternGrid(card), el("small", {}, w("patternHelp"))));
+  const abilities = abilityWords(card.abilities);
+  rows.push(el("p", {}, `${w("abilities")}: `, abilities.length ? "" : w("none")),
+    abilities.length ? el("ul", { class: "abilities" }, abilities.map((a) => el("li", {}, a))) : null);
+  const status = [piece.stunned && w("stunned"), piece.moved && w("moved"), piece.attacked && w("attacked")].filter(Boolean);
+  if (status.length) rows.push(el("p", { class: "muted" }, status.join(" · ")));
+  return el("div", { class: "capsule-card" }, head(card.name, piece.kind === "king" ? w("king") : w("monster")), rows);
 }

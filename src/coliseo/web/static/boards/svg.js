@@ -25,7 +25,18 @@ export function spot(id, ui, attrs, ...children) {
     g.addEventListener("click", () => ui.onTarget(id));
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.onTarget(id); } });
   }
+  if (ui.inspect) {
+    g.addEventListener("pointerenter", () => ui.inspect(id));
+    g.addEventListener("focus", () => ui.inspect(id));
+  }
   return g;
+}
+
+/** Adds a board's own stylesheet (static/boards/<game>.css) to the page once. */
+export function loadStyle(game) {
+  const href = `/static/boards/${game}.css`;
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
 }
 
 // A game's content rows by id (String(id): numeric ids too), in the chosen language; {} if unreachable.

@@ -1,0 +1,96 @@
+"""The Capsule Monsters board in Chromium: a whole game against `random` by board clicks only, and what the board
+shows (HP and attack on every piece, dots and rings, capsules, the inspector's card, drag-and-drop, the log)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from web.board_play import play_by_board
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def open_game(page, server, seats=("human", "ai:random"), options=None) -> str:
+    made = server.post("/api/games", {"game": "capsule", "options": options or {},
+                                      "seats": [{"kind": "human"} if s == "human" else {"kind": "ai", "agent": s[3:]}
+                                                for s in seats]})
+    page.goto(server.url + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"coliseo.seat.{made['id']}", f'{{"seat": {made["seat"]}, "token": "{made["token"]}"}}'])
+    page.goto(f"{server.url}/play/{made['id']}")
+    page.wait_for_selector("body[data-can-act='true']")
+    return made["id"]
+
+
+def test_a_whole_game_against_random_by_board_clicks_only(page, server):
+    open_game(page, server, options={"max_turns": 30})
+    clicks = play_by_board(page, random.Random(11), board_bias=0.9)
+    assert clicks > 20 and not page.errors
+    assert page.locator("#game-over[open] h2").inner_text() in ("You win!", "You lose", "Draw")
+    log = page.inner_text("#log")
+    # Names, never codes: no card ids (snake_case) in the narration.
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", log), log
+
+
+def test_every_piece_shows_its_numbers_and_capsules_show_only_what_you_may_know(page, server):
+    open_game(page, server)
+    own = page.locator("#board g.piece.own")
+    assert own.count() == 4                      # the King and three capsules
+    theirs = page.locator("#board g.piece:not(.own)")
+    assert theirs.count() == 4
+    # Kings show their points; your capsules their monster's name faintly; the opponent's a "?".
+    assert page.locator("#board g.piece .hp-bar").count() == 2
+    own_capsules = [own.nth(n) for n in range(4) if own.nth(n).locator(".ghost").count()]
+    assert len(own_capsules) == 3 and all(c.locator(".name").count() for c in own_capsules)
+    assert all(theirs.nth(n).locator(".name").count() == 0 for n in range(4) if theirs.nth(n).locator(".shell").count())
+    assert page.locator("#board g.piece:not(.own) .mark-glyph").all_text_contents().count("?") == 3
+    # A summoned monster shows its HP bar and attack badge.
+    capsule = own_capsules[0].locator("xpath=..")
+    square = capsule.get_attribute("data-target")
+    capsule.click()
+    page.wait_for_selector(f"[data-target='{square}'] .hp-bar")
+    assert page.locator(f"[data-target='{square}'] .atk").text_content().startswith("⚔")
+
+
+def test_dots_for_moves_rings_for_attacks_and_the_inspector_card(page, server):
+    open_game(page, server)
+    king = page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..")
+    king.hover()
+    card = page.locator("#inspector-body .capsule-card")
+    assert "King points" in card.inner_text() and card.locator("svg.pattern .dot").count() == 8
+    king.click()
+    dots = page.locator("#board .target .dot")
+    assert dots.count() == 3 and page.locator("#board .target .ring").count() == 0
+    assert "Chosen" in page.inner_text("#controls")
+    page.keyboard.press("Escape")
+    assert page.locator("#board .dot").count() == 0
+    # An enemy capsule in the inspector says only that it is hidden.
+    enemy = page.locator("#board g.piece:not(.own) .shell").first.locator("xpath=../..")
+    enemy.hover()
+    assert "hidden" in page.inner_text("#inspector-body")
+
+
+def test_a_piece_moves_by_drag_and_drop(page, server):
+    open_game(page, server)
+    king = page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..")
+    start = king.get_attribute("data-target")
+    goal = f"{start[0]}2"
+    king.hover()
+    page.mouse.down()
+    page.locator(f"[data-target='{goal}']").hover()
+    page.mouse.up()
+    page.wait_for_function("Number(document.body.dataset.ply) >= 1")
+    page.wait_for_selector(f"[data-target='{goal}'] g.piece.own path")
+    assert page.locator(f"[data-target='{goal}'].mark").count() == 1      # the last move stays outlined
