@@ -1,11 +1,17 @@
 """Web table benchmark: concurrent games over WebSockets against AI seats, on loopback, bounded in count and time.
 
-Starts a real `coliseo serve` on a free 127.0.0.1 port with a fresh SQLite file, then for each concurrency level
-plays that many Capsule Monsters games at once (a scripted person against an AI seat). The action latency is the
-time from sending an action to its acknowledgement, which the server sends only after the action is stored and
-every reader was sent the new state. Prints one JSON object.
+Starts a real `coliseo serve` on a free 127.0.0.1 port, then for each concurrency level plays that many Capsule
+Monsters games at once (a scripted person against an AI seat). The action latency is the time from sending an
+action to its acknowledgement, which the server sends only after the action is stored and every reader was sent
+the new state. Every setup runs in turn: SQLite in one process, then (with --db and --redis) PostgreSQL + Redis
+with each number of --workers (a fresh database each, dropped afterwards).
 
-Usage: python bench/bench_web.py [--games 1,100] [--actions 10] [--agent random] [--seconds 60]
+--ai-load N measures fairness instead: one person's table alone, then the same while N games between two `mcts`
+seats are being played (SQLite, one process). Prints one JSON object.
+
+Usage: python bench/bench_web.py [--games 1,100,500] [--actions 10] [--agent random] [--seconds 60]
+           [--workers 1,2 --db postgresql+psycopg://postgres@127.0.0.1/test --redis redis://127.0.0.1:6379/0]
+       python bench/bench_web.py --ai-load 8 [--actions 60]
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -32,12 +40,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen, int]:
+def start_server(db_url: str, *args: str) -> tuple[subprocess.Popen, int]:
     port = free_port()
     coliseo = Path(sys.executable).parent / "coliseo"
-    process = subprocess.Popen([str(coliseo), "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+    process = subprocess.Popen([str(coliseo), "serve", "--port", str(port), "--db", db_url, *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(300):
+    for _ in range(600):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=1).close()
             return process, port
@@ -47,8 +55,9 @@ def start_server(db: Path) -> tuple[subprocess.Popen, int]:
     raise SystemExit("the server did not start")
 
 
-def create_game(port: int, agent: str) -> dict:
-    body = json.dumps({"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": agent}]}).encode()
+def create_game(port: int, agent: str, seats: list[dict] | None = None) -> dict:
+    seats = seats or [{"kind": "human"}, {"kind": "ai", "agent": agent}]
+    body = json.dumps({"game": "capsule", "seats": seats}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body, method="POST",
                                      headers={"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -112,23 +121,93 @@ async def level(port: int, games: int, actions: int, agent: str, seconds: float)
                            "mean": round(statistics.fmean(ms), 2), "max": round(max(ms), 2)} if ms else None}
 
 
+def measure(db_url: str, server_args: tuple[str, ...], args) -> list[dict]:
+    process, port = start_server(db_url, *server_args)
+    try:
+        asyncio.run(level(port, 4, 3, args.agent, args.seconds))      # warm-up: AI processes started, not counted
+        return [asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds))
+                for n in args.games.split(",")]
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def fresh_postgres(url: str):
+    """A new database beside the one `url` names (created now, dropped by the returned function)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"coliseo_bench_{secrets.token_hex(4)}"
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with psycopg.connect(admin, autocommit=True) as db:
+            db.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+    return base.set(database=name).render_as_string(hide_password=False), drop
+
+
+async def fairness(port: int, ai_games: int, actions: int, seconds: float) -> dict:
+    """One person's latency alone, then while `ai_games` games between two mcts seats are played."""
+    await play(port, "random", 3, random.Random(0), [])          # warm-up: AI processes started, not counted
+    alone: list[float] = []
+    await play(port, "random", actions, random.Random(1), alone)
+    robots = [await asyncio.to_thread(create_game, port, "mcts", [{"kind": "ai", "agent": "mcts"}] * 2)
+              for _ in range(ai_games)]
+    await asyncio.sleep(2.0)                  # the AI games are under way
+    loaded: list[float] = []
+    await asyncio.wait_for(play(port, "random", actions, random.Random(1), loaded), timeout=seconds)
+    plies = [json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games/{r['id']}", timeout=30).read())
+             ["ply"] for r in robots]
+
+    def summary(values: list[float]) -> dict:
+        ms = [x * 1000 for x in values]
+        return {"actions": len(ms), "p50": round(percentile(ms, 0.50), 2), "p99": round(percentile(ms, 0.99), 2)}
+
+    idle, busy = summary(alone), summary(loaded)
+    return {"ai_games": ai_games, "ai_plies_played": sum(plies), "alone_ms": idle, "with_ai_games_ms": busy,
+            "p99_ratio": round(busy["p99"] / idle["p99"], 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", default="1,100", help="concurrency levels, comma-separated")
     parser.add_argument("--actions", type=int, default=10, help="actions each person plays")
     parser.add_argument("--agent", default="random", help="the AI seat's agent")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per level")
+    parser.add_argument("--workers", default="1,2", help="server processes to try with --db and --redis")
+    parser.add_argument("--db", help="a PostgreSQL URL (postgresql+psycopg://...): a fresh database is made beside it")
+    parser.add_argument("--redis", help="a Redis URL for the fan-out between workers")
+    parser.add_argument("--ai-load", type=int, default=0, help="measure fairness with this many AI-only games")
     args = parser.parse_args()
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        process, port = start_server(Path(tmp) / "bench.db")
-        try:
-            levels = [asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds))
-                      for n in args.games.split(",")]
-        finally:
-            process.terminate()
-            process.wait(10)
-    print(json.dumps({"benchmark": "web", "game": "capsule", "agent": args.agent, "store": "sqlite",
-                      "levels": levels}))
+        if args.ai_load:
+            process, port = start_server(f"sqlite:///{Path(tmp) / 'fair.db'}")
+            try:
+                result = asyncio.run(fairness(port, args.ai_load, args.actions, args.seconds))
+            finally:
+                process.terminate()
+                process.wait(30)
+            print(json.dumps({"benchmark": "web-fairness", "game": "capsule", "cores": os.cpu_count(),
+                              "load_before": [round(x, 2) for x in load], **result}))
+            return
+        runs = [{"store": "sqlite", "workers": 1,
+                 "levels": measure(f"sqlite:///{Path(tmp) / 'bench.db'}", (), args)}]
+    if args.db and args.redis:
+        for workers in args.workers.split(","):
+            url, drop = fresh_postgres(args.db)
+            try:
+                runs.append({"store": "postgresql+redis", "workers": int(workers),
+                             "levels": measure(url, ("--redis", args.redis, "--workers", workers), args)})
+            finally:
+                drop()
+    print(json.dumps({"benchmark": "web", "game": "capsule", "agent": args.agent, "cores": os.cpu_count(),
+                      "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()],
+                      "runs": runs}))
 
 
 if __name__ == "__main__":

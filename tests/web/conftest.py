@@ -1,19 +1,25 @@
-"""A real `coliseo serve` process on a free loopback port, and headless Chromium from Debian."""
+"""A real `coliseo serve` process on a free loopback port, headless Chromium from Debian, and the servers
+PostgreSQL and Redis (a fresh database per test; skipped with a reason where they are unreachable, a
+failure under COLISEO_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+POSTGRES = os.environ.get("COLISEO_TEST_POSTGRES", "host=127.0.0.1 port=5432 dbname=test user=postgres")
+REDIS = os.environ.get("COLISEO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -26,30 +32,37 @@ def free_port() -> int:
 
 
 class Server:
-    """`coliseo serve` in its own process; `kill()` is SIGKILL, `start()` brings it back on the same port and file."""
+    """`coliseo serve` in its own process; `kill()` is SIGKILL, `start()` brings it back on the same port and store.
 
-    def __init__(self, db_path: Path, port: int | None = None, args: tuple[str, ...] = ()):
-        self.db_url = f"sqlite:///{db_path}"
-        self.args = list(args)
+    `db` is an SQLite file or a database URL; `args` are more `serve` options (--redis, --workers, ...)."""
+
+    def __init__(self, db: Path | str, port: int | None = None, args: tuple[str, ...] = ()):
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.args = args
         self.process: subprocess.Popen | None = None
+        self.log = tempfile.TemporaryFile()       # a file, not a pipe: a chatty server never blocks on it
+
+    def errors(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def start(self) -> Server:
         coliseo = Path(sys.executable).parent / "coliseo"
         self.process = subprocess.Popen([str(coliseo), "serve", "--port", str(self.port), "--db", self.db_url,
-                                         *self.args],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+                                         *self.args], stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.process.stderr.read().decode()}")
+                raise RuntimeError(f"the server stopped: {self.errors()}")
             try:
                 with urllib.request.urlopen(f"{self.url}/api/catalog", timeout=1):
                     return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        self.kill()
+        raise RuntimeError(f"the server did not answer within 60 s: {self.errors()}")
 
     def kill(self) -> None:
         os.kill(self.process.pid, signal.SIGKILL)
@@ -72,6 +85,41 @@ class Server:
                                          headers={"content-type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
+
+
+def unavailable(service: str, error: Exception):
+    message = f"{service} is unreachable: {error}"
+    if os.environ.get("COLISEO_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message} (COLISEO_REQUIRE_SERVICES=1 requires it)")
+    pytest.skip(message)
+
+
+@pytest.fixture
+def postgres_url():
+    """A fresh, uniquely named PostgreSQL database for one test (dropped after it), as a SQLAlchemy URL."""
+    import psycopg
+
+    try:
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as e:
+        unavailable(f"PostgreSQL ({POSTGRES})", e)
+    name = f"coliseo_test_{secrets.token_hex(6)}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    info = admin.info
+    yield f"postgresql+psycopg://{info.user}@{info.host}:{info.port}/{name}"
+    admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    admin.close()
+
+
+@pytest.fixture
+def redis_url():
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=3).ping()
+    except redis.RedisError as e:
+        unavailable(f"Redis ({REDIS})", e)
+    return REDIS
 
 
 @pytest.fixture

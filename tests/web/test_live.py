@@ -288,7 +288,7 @@ def test_draw_offers_are_for_two_players_and_a_resigning_adventurer_hands_the_se
 
 
 def test_a_game_idle_past_the_limit_ends_as_abandoned_and_its_record_is_published(tmp_path):
-    server = Server(tmp_path / "idle.db", args=("--abandon-after", "2s", "--idle-check", "0.2")).start()
+    server = Server(tmp_path / "idle.db", args=("--abandon-after", "4s", "--idle-check", "0.2")).start()
     try:
         made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
         busy = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})

@@ -11,13 +11,14 @@ from fastapi.testclient import TestClient
 import coliseo
 from coliseo.core.events import view_events
 from coliseo.core.match import Match
-from coliseo.web.app import create_app
+from coliseo.web.app import Settings, create_app
 from coliseo.web.tables import render
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    with TestClient(create_app(f"sqlite:///{tmp_path_factory.mktemp('views') / 'web.db'}")) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path_factory.mktemp('views') / 'web.db'}",
+                               settings=Settings(messages_per_second=10_000))) as c:
         yield c
 
 

@@ -1,6 +1,9 @@
-"""`coliseo serve`: the web table on this machine."""
+"""`coliseo serve`: the web table on this machine, in one process or several."""
 
 from __future__ import annotations
+
+import json
+import os
 
 import typer
 
@@ -34,23 +37,57 @@ def register(app: typer.Typer) -> None:
                                                             "e.g. https://games.example (repeatable)"),
               allowed_host: list[str] = typer.Option([], "--allowed-host",
                                                      help="a Host name served (repeatable; default: the loopback "
-                                                          "names when bound to loopback, else any)")) -> None:
+                                                          "names when bound to loopback, else any)"),
+              workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                          help="server processes behind the one port (more than 1 needs --redis)"),
+              redis: str | None = typer.Option(None, "--redis", help="Redis URL for fan-out between processes, "
+                                               "e.g. redis://127.0.0.1:6379/0"),
+              ai_workers: int | None = typer.Option(None, "--ai-workers", min=1, max=256,
+                                                    help="processes computing AI moves, per server process "
+                                                         "(default: the cores divided among --workers)"),
+              ray: str | None = typer.Option(None, "--ray", help="compute AI moves on the Ray cluster at this "
+                                             "address instead (e.g. auto, or ray://host:10001)"),
+              ai_lease: float = typer.Option(10.0, "--ai-lease", min=1.0, max=3600.0,
+                                             help="seconds an AI move's lease lasts without renewal; a killed "
+                                                  "process's AI seats wait this long for another to take over")
+              ) -> None:
         """Serve the web table: lobby, boards, spectating and replays, in the browser."""
         try:
             import uvicorn
 
-            from coliseo.web.app import Settings, create_app
+            from coliseo.web.app import SETTINGS_VARIABLE, Settings, create_app, settings_to_json
         except ImportError as e:
             typer.echo(f"error: the web table needs the web extra (pip install 'coliseo[web]'): {e}", err=True)
             raise typer.Exit(2) from None
-        settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"), max_ai_games=max_ai_games,
-                            games_per_minute=games_per_minute, messages_per_second=messages_per_second,
-                            allowed_origins=tuple(allowed_origin),
-                            allowed_hosts=served_hosts(host, allowed_host, allowed_origin))
+        if workers > 1 and not redis:
+            typer.echo("error: --workers above 1 needs --redis URL, so that a move on one process reaches the "
+                       "readers on the others", err=True)
+            raise typer.Exit(2)
+        table_settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"),
+                                  max_ai_games=max_ai_games, games_per_minute=games_per_minute,
+                                  messages_per_second=messages_per_second, allowed_origins=tuple(allowed_origin),
+                                  allowed_hosts=served_hosts(host, allowed_host, allowed_origin))
         url = db or default_db_url()
-        typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {url})")
-        uvicorn.run(create_app(url, idle_check_seconds=idle_check, settings=settings), host=host, port=port,
-                    ws_max_size=64 * 1024, log_level="warning")
+        settings = {"db_url": url, "idle_check_seconds": idle_check, "redis_url": redis,
+                    "ai_workers": ai_workers or max(1, (os.cpu_count() or 1) // workers), "ray_address": ray,
+                    "ai_lease_seconds": ai_lease}
+        try:
+            from coliseo.store import Store
+
+            Store(url).close()           # the tables exist before several workers start at once
+        except Exception as e:  # noqa: BLE001 - any driver's error, said plainly
+            typer.echo(f"error: cannot open the database {_shown(url)}: {e}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
+                   f"{workers} process{'es' if workers > 1 else ''})")
+        common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_level": "warning"}
+        if workers == 1:
+            uvicorn.run(create_app(settings.pop("db_url"), settings=table_settings, **settings), **common)
+        else:
+            os.environ[SETTINGS_VARIABLE] = json.dumps({**settings, "settings": settings_to_json(table_settings)})
+            # A worker whose event loop is busy for a moment on a loaded machine is not hung: restart only the dead.
+            uvicorn.run("coliseo.web.app:app_from_env", factory=True, workers=workers, timeout_worker_healthcheck=60,
+                        **common)
 
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
@@ -78,3 +115,10 @@ def served_hosts(bound: str, hosts: list[str], origins: list[str]) -> tuple[str,
     if bound in LOOPBACK_HOSTS:
         return (*LOOPBACK_HOSTS, *named)
     return tuple(named) if hosts else None
+
+
+def _shown(url: str) -> str:
+    """The URL without a password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -8,6 +8,7 @@ from the seed, so nothing else needs saving. The seed lives only here and in the
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Float,
     Integer,
     MetaData,
     String,
@@ -24,14 +26,13 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
-    exists,
+    exc,
     func,
     insert,
     or_,
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -57,6 +58,16 @@ actions = Table(
     Column("text", String(200), nullable=False),
     Column("player", Integer, nullable=False),
     Column("at", String(40), nullable=False),
+)
+
+
+# Who is computing an AI seat's move: exactly one process at a time, until `expires` (seconds since the epoch).
+ai_leases = Table(
+    "ai_leases", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("ply", Integer, nullable=False),       # the ply the move will have
+    Column("owner", String(80), nullable=False),
+    Column("expires", Float, nullable=False),
 )
 
 
@@ -125,27 +136,62 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(access).where(access.c.game_id == game_id).values(listed=listed))
 
-    def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None) -> None:
-        """Store one accepted action (and the result, if it ended the game) in one transaction.
+    def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None,
+                   lease: str | None = None) -> None:
+        """Append one action at `ply` (and the result, if it ended the game) in one transaction.
 
-        A compare-and-set: the key (game_id, ply) lets only one writer have ply N; PlyTaken for the others.
+        A compare-and-set on (game, ply): PlyTaken if that ply is taken, or if `lease` (the owner of the
+        AI seat's lease on this ply) has lost its lease meanwhile.
         """
         try:
             with self.engine.begin() as db:
+                _lock_game(db, game_id)
+                if lease is not None:
+                    spent = db.execute(update(ai_leases).where(
+                        ai_leases.c.game_id == game_id, ai_leases.c.ply == ply, ai_leases.c.owner == lease,
+                        ai_leases.c.expires >= time.time()).values(expires=0.0))
+                    if spent.rowcount != 1:
+                        raise PlyTaken(f"the lease on ply {ply} of game {game_id} was lost")
                 db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
                 if result is not None:
                     db.execute(update(games).where(games.c.id == game_id)
                                .values(finished=True, result=json.dumps(result)))
-        except IntegrityError:
-            raise PlyTaken(f"game {game_id} already has an action at ply {ply}") from None
+        except exc.IntegrityError:
+            raise PlyTaken(f"ply {ply} of game {game_id} is already taken") from None
 
     def remove_action(self, game_id: str, ply: int) -> None:
-        """Undo: forget the action at `ply`, only if it is still the last one (PlyTaken otherwise)."""
-        later = exists().where(actions.c.game_id == game_id, actions.c.ply > ply)
+        """Undo: forget the action at `ply`, only if it is still the last one (else PlyTaken)."""
         with self.engine.begin() as db:
-            gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply, ~later))
-        if gone.rowcount != 1:
-            raise PlyTaken(f"game {game_id} has no last action at ply {ply}")
+            _lock_game(db, game_id)
+            gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+            later = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
+            if gone.rowcount != 1 or (later or 0) > ply:
+                raise PlyTaken(f"ply {ply} of game {game_id} is no longer the last one")
+
+    def claim_lease(self, game_id: str, ply: int, owner: str, seconds: float) -> bool:
+        """Take (or renew) the lease to play the AI move at `ply`: True for exactly one owner at a time."""
+        clock = time.time()
+        try:
+            with self.engine.begin() as db:
+                taken = db.execute(update(ai_leases).where(
+                    ai_leases.c.game_id == game_id,
+                    (ai_leases.c.expires < clock) | (ai_leases.c.ply < ply)
+                    | ((ai_leases.c.ply == ply) & (ai_leases.c.owner == owner)),
+                ).values(ply=ply, owner=owner, expires=clock + seconds))
+                if taken.rowcount == 1:
+                    return True
+                held = db.execute(select(ai_leases.c.game_id).where(ai_leases.c.game_id == game_id)).first()
+                if held is not None:
+                    return False
+                db.execute(insert(ai_leases).values(game_id=game_id, ply=ply, owner=owner, expires=clock + seconds))
+                return True
+        except exc.IntegrityError:       # another owner inserted the first lease of this game at the same time
+            return False
+
+    def lease_of(self, game_id: str) -> dict | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(ai_leases).where(ai_leases.c.game_id == game_id)).mappings().first()
+        return dict(row) if row else None
 
     def set_seats(self, game_id: str, seats: list[dict]) -> None:
         with self.engine.begin() as db:
@@ -188,6 +234,11 @@ class Store:
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(games.c.id).where(games.c.finished.is_(False))).scalars().all())
+
+
+def _lock_game(db, game_id: str) -> None:
+    """Writers of one game queue here (PostgreSQL row lock; SQLite has one writer at a time anyway)."""
+    db.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
 
 
 def _stored(row, texts: list[str]) -> StoredGame:

@@ -23,8 +23,9 @@ import asyncio
 import contextlib
 import html
 import json
+import os
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from importlib import resources
 from math import ceil
 from pathlib import Path
@@ -44,8 +45,10 @@ from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
+from .bus import make_bus
 from .guards import HostGuard, RateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
+from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
@@ -104,6 +107,7 @@ ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422, 429
 
 
 TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
+SETTINGS_VARIABLE = "COLISEO_SERVE"    # create_app's arguments as JSON, for each of `serve --workers N`'s processes
 
 
 @dataclass(frozen=True)
@@ -118,21 +122,31 @@ class Settings:
     allowed_hosts: tuple[str, ...] | None = None  # Host names served; None: any
 
 
-def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settings | None = None) -> FastAPI:
+def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settings | None = None,
+               redis_url: str | None = None, ai_workers: int | None = None, ray_address: str | None = None,
+               ai_lease_seconds: float = 10.0) -> FastAPI:
+    """The app over the store at `db_url`; `redis_url` fans changes out to other processes serving the same
+    store; AI moves run in `ai_workers` local processes (default: one per core) or on the Ray cluster at
+    `ray_address`, each under a lease of `ai_lease_seconds` (renewed while thinking)."""
     settings = settings or Settings()
     store = Store(db_url)
-    tables = Tables(store)
+    tables = Tables(store, bus=make_bus(redis_url), thinker=make_thinker(ai_workers, ray_address),
+                    lease_seconds=ai_lease_seconds)
+    tables.bus.on_reconnect = tables.refresh_all
     new_games = RateLimit(settings.games_per_minute, 60)
     messages = RateLimit(settings.messages_per_second, 1)
     origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
+        await tables.bus.start(tables.on_notice)
+        tables.thinker.warm()
         await tables.resume_all()
         watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds,
                                                                       settings.abandon_after))
         yield
         watchdog.cancel()
+        await tables.bus.close()
         tables.close()
         store.close()
 
@@ -228,7 +242,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def get_game(game_id: GameId) -> dict[str, Any]:
         """One game's public summary."""
-        return (await tables.get(game_id)).summary()
+        return (await tables.open(game_id)).summary()
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
@@ -239,7 +253,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.post("/api/games/{game_id}/listing", responses=ERRORS)
     async def listing(game_id: GameId, body: Listing) -> dict[str, bool]:
         """The creator lists the game in the lobby (anyone may then join it) or takes it off."""
-        await tables.set_listed(await tables.get(game_id), body.token, body.listed)
+        await tables.set_listed(await tables.open(game_id), body.token, body.listed)
         return {"listed": body.listed}
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
@@ -252,13 +266,13 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
         """The coliseo-record/1 of a finished game (409 while it is being played)."""
-        return tables.record(await tables.get(game_id))
+        return tables.record(await tables.open(game_id))
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
     async def replay(game_id: GameId, view: Annotated[str, Query(pattern=r"^(spectator|[0-7])$")] = "spectator",
                      lang: Literal["en", "es"] = "en") -> dict[str, Any]:
         """Every step of a finished game as one player (0, 1, …) or a spectator saw it."""
-        table = await tables.get(game_id)
+        table = await tables.open(game_id)
         viewer = None if view == "spectator" else int(view)
         return await asyncio.to_thread(tables.replay, table, viewer, lang)
 
@@ -272,7 +286,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         await websocket.accept()
         try:
             hello = await _receive(websocket)
-            table = await tables.get(game_id)
+            table = await tables.open(game_id)
             if hello.get("type") != "hello":
                 raise ColiseoError("the first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": ...}")
             token = hello.get("token")
@@ -367,6 +381,22 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app factory each worker process of `coliseo serve --workers N` calls (settings from the environment)."""
+    arguments = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(arguments.pop("db_url"), settings=settings_from_json(arguments.pop("settings")), **arguments)
+
+
+def settings_to_json(settings: Settings) -> dict:
+    return asdict(settings)
+
+
+def settings_from_json(doc: dict) -> Settings:
+    hosts = doc.get("allowed_hosts")
+    return Settings(**{**doc, "allowed_origins": tuple(doc.get("allowed_origins", ())),
+                       "allowed_hosts": None if hosts is None else tuple(hosts)})
 
 
 def rules_html(game, lang: str) -> str:

@@ -3,29 +3,39 @@
 Everything a browser receives is built here by `Table.payload`, only from the seat's own
 observation, the events as that seat may read them, and (for the seat to move) its legal actions.
 Every accepted action is written to the store before anyone is told about it.
+
+The store is the truth and a `Table` is this process's cache of one game: other processes may append
+to the same game (a compare-and-set on (game, ply) decides), and say so on the bus; a table that hears
+of a change reloads the new steps from the store. AI moves are computed by a `thinking` pool, under a
+lease in the store so that exactly one process plays each of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
-import random
+import os
 import secrets
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from coliseo.agents import Seat, agent_names, make_agent
+from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import result_words
 from coliseo.core.match import Command, Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import PlyTaken, Store, StoredGame
+
+from .bus import LocalBus, RedisBus
+from .thinking import Job, PoolThinker, RayThinker
 
 # Options a browser may not set: they name files on the server.
 SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
@@ -43,15 +53,15 @@ class Forbidden(PermissionError):
     """A token that is not this seat's."""
 
 
+class Conflict(RuntimeError):
+    """The request is well formed but the game's state does not allow it (e.g. the record is sealed)."""
+
+
 class MovedOn(ColiseoError):
     """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
 
     def __init__(self, chosen: int | None, now: int):
         super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
-
-
-class Conflict(RuntimeError):
-    """The request is well formed but the game's state does not allow it (e.g. the record is sealed)."""
 
 
 def hash_token(token: str) -> str:
@@ -79,22 +89,46 @@ class Table:
         self.game = match.game
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
-        self.agents: dict[int, Any] = {}
-        self.rng = random.Random(secrets.randbits(64))
+        self.agents: dict[int, str] = {}       # AI seat -> its agent's name
         self.last_activity = time.monotonic()
         self.ai_task: asyncio.Task | None = None
+        self.changed = asyncio.Event()         # set whenever a reload from the store changed something
+        self.refreshing: asyncio.Task | None = None
+        self.stale = False                     # a notice came while a reload was under way
         self._rendered: dict[tuple, list[tuple]] = {}
         self.rematch: str | None = None       # the id of this game played again, once a player asked for it
         self.rematch_invite: str | None = None
-        for player, seat in enumerate(stored.seats):
-            if seat["kind"] == "ai":
-                self.agents[player] = make_agent(seat["agent"], self.game, seed=secrets.randbits(32))
-        self.hand_resigned_seats()
+        self.seat_agents()
 
-    def hand_resigned_seats(self) -> None:
-        """In games of three or more a resigned player's seat plays on, by the AI (their choice is in the record)."""
+    def seat_agents(self) -> None:
+        """The AI seats by agent name; in games of three or more a resigned player's seat plays on by the AI."""
+        self.agents = {p: s["agent"] for p, s in enumerate(self.stored.seats) if s["kind"] == "ai"}
         for player in self.match.resigned - set(self.agents):
-            self.agents[player] = make_agent(HANDOVER_AGENT, self.game, seed=secrets.randbits(32))
+            self.agents[player] = HANDOVER_AGENT
+
+    def sync(self, stored: StoredGame, *, rebuild: bool = False) -> bool:
+        """Catch up with the store: play its new actions (or replay from the start after an undo)."""
+        if not rebuild and (stored.seats, stored.actions, stored.access) == (
+                self.stored.seats, self.stored.actions, self.stored.access):
+            return False
+        known = self.stored.actions
+        if rebuild or stored.actions[:len(known)] != known:
+            self.match = replay(stored)
+            self.game = self.match.game
+        else:
+            for text in stored.actions[len(known):]:
+                self.match.play_text(text)
+        self.stored = stored
+        self.seat_agents()
+        self.last_activity = time.monotonic()
+        self.changed.set()
+        return True
+
+    def job(self, player: int) -> Job:
+        s = self.stored
+        return Job(key=s.id, game=s.game, options=s.options, seed=s.seed, setup=s.setup, salt=s.salt,
+                   created=s.created, actions=tuple(s.actions), player=player, agent=self.agents[player],
+                   agent_seed=secrets.randbits(32))
 
     # --- who is who --------------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -210,13 +244,16 @@ class Table:
 class Tables:
     """All games: the live ones in memory, every one in the store."""
 
-    def __init__(self, store: Store, *, ai_threads: int = 4):
+    def __init__(self, store: Store, *, bus: LocalBus | RedisBus | None = None,
+                 thinker: PoolThinker | RayThinker | None = None, lease_seconds: float = 10.0):
         self.store = store
+        self.bus = bus or LocalBus()
+        self.thinker = thinker or PoolThinker(1)
+        self.lease_seconds = lease_seconds
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"   # this process, on the bus
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
-        self.ai_threads = ai_threads
         self.store_pool: ThreadPoolExecutor | None = None
-        self.ai_pool: ThreadPoolExecutor | None = None
 
     def ai_only_games(self) -> int:
         """Live unfinished games whose every seat is an AI (they are capped: each one keeps a core busy)."""
@@ -225,22 +262,56 @@ class Tables:
                    and not any(s.get("handed_over") for s in t.stored.seats))
 
     async def stored_call(self, function, *args):
-        # Separate pools: a write to the store never waits behind an AI that is thinking.
-        if self.store_pool is None:
-            self.store_pool = ThreadPoolExecutor(2, thread_name_prefix="coliseo-store")
+        if self.store_pool is None:       # SQLite has one writer at a time; a server database takes more
+            threads = 2 if self.store.url.startswith("sqlite") else 8
+            self.store_pool = ThreadPoolExecutor(threads, thread_name_prefix="coliseo-store")
         return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
 
-    async def ai_call(self, function, *args):
-        if self.ai_pool is None:
-            self.ai_pool = ThreadPoolExecutor(self.ai_threads, thread_name_prefix="coliseo-ai")
-        return await asyncio.get_running_loop().run_in_executor(self.ai_pool, function, *args)
-
     def close(self) -> None:
-        if self.ai_pool:
-            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+        self.thinker.close()
         if self.store_pool:
             self.store_pool.shutdown(wait=True)
-        self.ai_pool = self.store_pool = None
+        self.store_pool = None
+
+    # --- the bus ---------------------------------------------------------------------------------------
+    async def on_notice(self, game_id: str, _ply: int, sender: str) -> None:
+        """Another process changed game `game_id`: reload it, if this process holds it (in the background)."""
+        table = self.live.get(game_id)
+        if sender == self.owner or table is None:
+            return
+        table.stale = True
+        if table.refreshing is None or table.refreshing.done():
+            table.refreshing = asyncio.get_running_loop().create_task(self._refresh_while_stale(table))
+
+    async def _refresh_while_stale(self, table: Table) -> None:
+        while table.stale:                 # notices that arrive during a reload make one more reload
+            table.stale = False
+            try:
+                await self.refresh(table)
+            except Exception:
+                log.exception("game %s could not be reloaded from the store", table.id)
+                return
+
+    async def refresh_all(self) -> None:
+        """After the bus was down: every live table catches up with the store."""
+        for table in list(self.live.values()):
+            await self.refresh(table)
+
+    async def refresh(self, table: Table) -> bool:
+        """Reload `table` from the store; if anything changed, its readers get their new payloads."""
+        async with table.lock:
+            stored = await self.stored_call(self.store.load, table.id)
+            if stored is None or not table.sync(stored):
+                return False
+        await table.broadcast()
+        self.kick_ai(table)
+        return True
+
+    async def announce(self, table: Table) -> None:
+        """After a commit: this process's readers, then every other process, then the AI."""
+        await table.broadcast()
+        await self.bus.publish(table.id, len(table.match.steps), self.owner)
+        self.kick_ai(table)
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None, *,
@@ -301,24 +372,20 @@ class Tables:
                 self.kick_ai(table)
         return table
 
-    async def _reload(self, table: Table) -> None:
-        """Put the live game back as the store has it (after a lost race or a failed write)."""
-        fresh = await self.stored_call(self._load, table.id)
-        table.stored, table.match = fresh.stored, fresh.match
+    async def open(self, game_id: str) -> Table:
+        """The game for a new reader: with other processes writing, a table already held here may trail the
+        store by a notice still on its way, so it catches up first."""
+        live = game_id in self.live
+        table = await self.get(game_id)
+        if live and not self.alone:
+            await self.refresh(table)
+        return table
 
     def _load(self, game_id: str) -> Table:
         stored = self.store.load(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        try:
-            game = load_game(stored.game, **stored.options)
-            match = Match(game, stored.seed, stored.setup, salt=stored.salt, created=stored.created,
-                          players=[s.get("agent") or "human" for s in stored.seats])
-            for text in stored.actions:
-                match.play_text(text)
-        except ColiseoError as e:
-            raise Conflict(f"game {game_id} no longer replays with this engine: {e}") from None
-        return Table(game_id, stored, match)
+        return Table(game_id, stored, replay(stored))
 
     async def resume_all(self) -> int:
         """Load every unfinished game and let its AI seats go on; returns how many."""
@@ -356,7 +423,7 @@ class Tables:
             updated[seat]["token_hash"] = hash_token(token)
             await self.stored_call(self.store.set_seats, game_id, updated)
             table.stored.seats = updated
-        await table.broadcast()
+        await self.announce(table)
         return seat, token
 
     async def rematch(self, game_id: str, token: str) -> tuple:
@@ -396,10 +463,12 @@ class Tables:
             if table.match.current_player != seat:
                 raise IllegalAction("it is not your turn")
             action = table.game.parse_action(state, text)
-            await self._play(table, action)
+            stored = await self._play(table, action)
             table.last_activity = time.monotonic()
-        await table.broadcast()
-        self.kick_ai(table)
+        if not stored:                          # another process wrote that ply: its version is announced
+            await table.broadcast()
+            raise MovedOn(ply, len(table.match.steps))
+        await self.announce(table)
         return ply + 1
 
     async def undo(self, table: Table, seat: int, ply: int) -> int:
@@ -412,10 +481,16 @@ class Tables:
             try:
                 await self.stored_call(self.store.remove_action, table.id, ply)
             except PlyTaken:
+                moved_on = True
                 await self._reload(table)
-                raise MovedOn(ply, len(table.match.steps)) from None
-            match.undo(seat)
-        await table.broadcast()
+            else:
+                moved_on = False
+                match.undo(seat)
+                table.stored.actions.pop()
+        if moved_on:
+            await table.broadcast()
+            raise MovedOn(ply, len(table.match.steps))
+        await self.announce(table)
         return ply - 1
 
     async def set_listed(self, table: Table, token: str, listed: bool) -> None:
@@ -425,41 +500,54 @@ class Tables:
             raise Forbidden("only the game's creator, with their seat token, can list or unlist it")
         await self.stored_call(self.store.set_listed, table.id, listed)
         rights["listed"] = listed
-        await table.broadcast()
+        await self.announce(table)
 
     async def command(self, table: Table, seat: int, name: str, ply: int) -> int:
         """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at `ply`; the new ply."""
         async with table.lock:
             check_ply(table, ply)
-            await self._play(table, Command(name, seat))
-            table.hand_resigned_seats()
+            stored = await self._play(table, Command(name, seat))
+            table.seat_agents()
             table.last_activity = time.monotonic()
-        await table.broadcast()
-        self.kick_ai(table)
+        if not stored:                          # another process wrote that ply: its version is announced
+            await table.broadcast()
+            raise MovedOn(ply, len(table.match.steps))
+        await self.announce(table)
         return ply + 1
 
-    async def _play(self, table: Table, action) -> None:
-        """Apply and store at the next ply; if storing fails the game is put back as the store has it."""
+    async def _play(self, table: Table, action, lease: str | None = None) -> bool:
+        """Apply and store (under `table.lock`); False if another write came first and the table was reloaded.
+
+        If storing fails otherwise, the game is put back as the store has it (or forgotten, if the store is out
+        of reach: `get` reloads it later).
+        """
         match = table.match
         ply = len(match.steps) + 1
         if isinstance(action, Command):
             player = SERVER_PLAYER if action.player is None else action.player
         else:
             player = match.state.current_player
+        text = match.format(action)
         match.play(action)
         try:
-            await self.stored_call(self.store.add_action, table.id, ply, match.format(action), player, match.result)
+            await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease)
         except PlyTaken:
-            await self._reload(table)        # another process wrote that ply: take its version
-            raise MovedOn(ply - 1, len(table.match.steps)) from None
+            await self._reload(table)
+            return False
         except Exception:
             try:
                 await self._reload(table)
-            except Exception:  # noqa: BLE001 - the store is out of reach: forget the game, `get` reloads it later
+            except Exception:  # noqa: BLE001 - the store is out of reach
                 self.live.pop(table.id, None)
             raise
+        table.stored.actions.append(text)
         if match.is_over:
             table.stored.finished, table.stored.result = True, match.result
+        return True
+
+    async def _reload(self, table: Table) -> None:
+        stored = await self.stored_call(self.store.load, table.id)
+        table.sync(stored, rebuild=True)
 
     async def abandon_idle(self, idle_seconds: float) -> None:
         """Unfinished games nobody has moved in for `idle_seconds` end as abandoned; their records are published."""
@@ -472,11 +560,9 @@ class Tables:
             async with table.lock:
                 if table.match.is_over or len(table.match.steps) != plies:
                     continue                   # it moved since the store was asked
-                try:
-                    await self._play(table, Command("abandon"))
-                except MovedOn:
+                if not await self._play(table, Command("abandon")):
                     continue
-            await table.broadcast()
+            await self.announce(table)
             self.release(table)
 
     def kick_ai(self, table: Table) -> None:
@@ -492,19 +578,58 @@ class Tables:
             log.exception("the AI of game %s stopped", table.id)
 
     async def _ai_turns(self, table: Table) -> None:
+        """Claim the lease on the AI's next move, have it computed, append it if the lease still holds.
+
+        Without the lease (another process is thinking), wait for that process's move or for its lease
+        to run out (it may have died), then try again.
+        """
         while True:
             async with table.lock:
                 player = table.ai_to_move()
                 if player is None or self.live.get(table.id) is not table:
                     return
-                action = await self.ai_call(_choose, table.agents[player], table.match.state, player, table.rng)
-                try:
-                    await self._play(table, action)
-                except MovedOn:
-                    pass                 # another process played this seat first: announce its version
-                else:
-                    table.last_activity = time.monotonic()
-            await table.broadcast()
+                ply = len(table.match.steps) + 1
+                claimed = await self.claim(table, ply)
+                job = table.job(player) if claimed else None
+                table.changed.clear()
+            if job is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.changed.wait(), self.lease_seconds / 2)
+                await self.refresh(table)
+                continue
+            text = await self._think(table, job, ply)
+            if text is None:
+                continue                                    # the lease was lost: the move is dropped
+            async with table.lock:
+                if len(table.match.steps) + 1 != ply or table.ai_to_move() != player:
+                    continue                                # the game moved on while the AI thought
+                stored = await self._play(table, table.game.parse_action(table.match.state, text),
+                                          lease=None if self.alone else self.owner)
+                table.last_activity = time.monotonic()
+            if stored:
+                await self.announce(table)
+            else:
+                await table.broadcast()
+
+    @property
+    def alone(self) -> bool:
+        """One process serves the store (no bus between processes): its table lock is lease enough."""
+        return isinstance(self.bus, LocalBus)
+
+    async def claim(self, table: Table, ply: int) -> bool:
+        return self.alone or await self.stored_call(self.store.claim_lease, table.id, ply, self.owner,
+                                                    self.lease_seconds)
+
+    async def _think(self, table: Table, job: Job, ply: int) -> str | None:
+        """The move, renewing the lease while the AI thinks; None if the lease was lost meanwhile."""
+        thinking = asyncio.ensure_future(self.thinker.think(job))
+        while True:
+            done, _ = await asyncio.wait({thinking}, timeout=self.lease_seconds / 3)
+            if done:
+                return thinking.result()
+            if not await self.claim(table, ply):
+                thinking.add_done_callback(_ignore_result)
+                return None
 
     async def hand_idle_seats(self) -> None:
         """Seats whose person has not acted within the game's idle limit are handed to the AI."""
@@ -519,9 +644,8 @@ class Tables:
                 seats[player].update(kind="ai", agent=HANDOVER_AGENT, handed_over=True)
                 await self.stored_call(self.store.set_seats, table.id, seats)
                 table.stored.seats = seats
-                table.agents[player] = make_agent(HANDOVER_AGENT, table.game, seed=secrets.randbits(32))
-            await table.broadcast()
-            self.kick_ai(table)
+                table.seat_agents()
+            await self.announce(table)
 
     async def reclaim(self, table: Table, seat: int) -> None:
         """A seat handed to the AI for idling returns to its owner, who came back with the seat token."""
@@ -534,9 +658,9 @@ class Tables:
             seats[seat]["kind"] = "human"
             await self.stored_call(self.store.set_seats, table.id, seats)
             table.stored.seats = seats
-            table.agents.pop(seat, None)
+            table.seat_agents()
             table.last_activity = time.monotonic()
-        await table.broadcast()
+        await self.announce(table)
 
     def record(self, table: Table) -> dict:
         """The record, only once the game is over: before that even the action list could tell too much."""
@@ -569,8 +693,22 @@ def check_ply(table: Table, ply: int) -> None:
         raise MovedOn(ply, len(table.match.steps))
 
 
-def _choose(agent, state, player: int, rng: random.Random):
-    return agent.act(Seat(state, player, rng))
+def replay(stored: StoredGame) -> Match:
+    """The live `Match` of a stored game: its actions played again from its seed."""
+    try:
+        game = load_game(stored.game, **stored.options)
+        match = Match(game, stored.seed, stored.setup, salt=stored.salt, created=stored.created,
+                      players=[s.get("agent") or "human" for s in stored.seats])
+        for text in stored.actions:
+            match.play_text(text)
+    except ColiseoError as e:
+        raise Conflict(f"game {stored.id} no longer replays with this engine: {e}") from None
+    return match
+
+
+def _ignore_result(future) -> None:
+    if not future.cancelled():
+        future.exception()          # retrieved, so asyncio does not log a dropped move's error
 
 
 def render(game, event: dict, lang: str) -> str:

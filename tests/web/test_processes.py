@@ -1,0 +1,283 @@
+"""Several real server processes on one PostgreSQL and one Redis: fan-out, races, SIGKILL, AI leases."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from coliseo.core.match import Match
+from coliseo.core.registry import load_game
+
+from .conftest import Server
+
+
+class Socket:
+    """One WebSocket reader of a game; `state` is the last payload it received."""
+
+    def __init__(self, port: int, game_id: str, token: str | None):
+        deadline = time.monotonic() + 20
+        while True:                 # a server process being replaced refuses connections for a moment
+            try:
+                self.ws = connect(f"ws://127.0.0.1:{port}/ws/{game_id}", open_timeout=10).__enter__()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        self.state = None
+        while self.state is None:
+            self.receive()
+
+    @property
+    def local_port(self) -> int:
+        return self.ws.socket.getsockname()[1]
+
+    def receive(self) -> dict:
+        message = json.loads(self.ws.recv(timeout=30))
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def wait(self, done) -> dict:
+        """The last state, or the next ones until one for which `done(state)` holds."""
+        if done(self.state):
+            return self.state
+        while True:
+            message = self.receive()
+            if message["type"] == "error" and message.get("fatal"):
+                raise AssertionError(message["message"])
+            if message["type"] == "state" and done(message):
+                return message
+
+    def send_act(self, text: str, ply: int) -> None:
+        self.ws.send(json.dumps({"type": "act", "action": text, "ply": ply}))
+
+    def reply(self) -> dict:
+        """The ack or error answering the last action sent."""
+        while True:
+            message = self.receive()
+            if message["type"] in ("ack", "error"):
+                return message
+
+    def act(self, text: str) -> int:
+        self.send_act(text, self.state["ply"])
+        message = self.reply()
+        assert message["type"] == "ack", message
+        return message["ply"]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def start_servers(postgres_url: str, redis_url: str, count: int, *more: str) -> list[Server]:
+    args = ("--redis", redis_url, "--ai-workers", "1", "--ai-lease", "2", *more)
+    return [Server(postgres_url, args=args).start() for _ in range(count)]
+
+
+@pytest.fixture
+def pair(postgres_url, redis_url):
+    servers = start_servers(postgres_url, redis_url, 2)
+    yield servers
+    for s in servers:
+        s.stop()
+
+
+def stored_actions(db_url: str, game_id: str) -> list[tuple[int, str]]:
+    with psycopg.connect(db_url.replace("postgresql+psycopg", "postgresql")) as db:
+        return db.execute("select ply, text from actions where game_id = %s order by ply", (game_id,)).fetchall()
+
+
+def assert_replays(db_url: str, game_id: str, game: str = "capsule") -> int:
+    """The stored actions are plies 1..n with no gap and replay legally from the seed; returns n."""
+    rows = stored_actions(db_url, game_id)
+    assert [ply for ply, _ in rows] == list(range(1, len(rows) + 1))
+    with psycopg.connect(db_url.replace("postgresql+psycopg", "postgresql")) as db:
+        seed, salt = db.execute("select seed, salt from games where id = %s", (game_id,)).fetchone()
+    match = Match(load_game(game), seed, None, salt=salt)
+    for _, text in rows:
+        match.play_text(text)
+    return len(rows)
+
+
+def a_move(state: dict) -> str:
+    """Any action but ending the turn (two turns ended without a move can end a Capsule game)."""
+    return next((x for x in state["legal"] if x != "end"), "end")
+
+
+def two_seats(server: Server, other: Server) -> tuple[dict, dict]:
+    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    joined = other.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    return made, joined
+
+
+def test_readers_on_two_servers_see_each_others_moves(pair, postgres_url):
+    a, b = pair
+    made, joined = two_seats(a, b)
+    one, two = Socket(a.port, made["id"], made["token"]), Socket(b.port, made["id"], joined["token"])
+    watcher = Socket(b.port, made["id"], None)
+    assert (one.state["you"], two.state["you"], watcher.state["you"]) == (0, 1, None)
+    assert one.act(next(x for x in one.state["legal"] if "-" in x)) == 1
+    assert two.wait(lambda s: s["ply"] == 1)["legal"] == [], "the move on A reached the seat on B"
+    one.act("end")
+    reply = two.wait(lambda s: s["legal"])
+    ply = two.act(reply["legal"][-1])
+    assert one.wait(lambda s: s["ply"] == ply)["you"] == 0, "the move on B reached the seat on A"
+    assert watcher.wait(lambda s: s["ply"] == ply)["legal"] == []
+    assert assert_replays(postgres_url, made["id"]) == ply
+    for s in (one, two, watcher):
+        s.close()
+
+
+def test_two_servers_racing_for_one_ply_store_one_action(pair, postgres_url):
+    a, b = pair
+    made, joined = two_seats(a, b)
+    first_a, first_b = Socket(a.port, made["id"], made["token"]), Socket(b.port, made["id"], made["token"])
+    second = Socket(a.port, made["id"], joined["token"])
+    acks = 0
+    for _ in range(6):
+        if not first_a.state["legal"]:
+            second.act("end")
+            first_a.wait(lambda s: s["legal"])
+        ply = first_a.state["ply"]
+        first_b.wait(lambda s, ply=ply: s["ply"] == ply)
+        text = a_move(first_a.state)
+        first_a.send_act(text, ply)
+        first_b.send_act(text, ply)
+        replies = [first_a.reply(), first_b.reply()]
+        assert sorted(r["type"] for r in replies) == ["ack", "error"], replies
+        assert "moved on" in next(r for r in replies if r["type"] == "error")["message"]
+        acks += 1
+        first_a.wait(lambda s, ply=ply: s["ply"] == ply + 1)
+        first_b.wait(lambda s, ply=ply: s["ply"] == ply + 1)
+        second.wait(lambda s, ply=ply: s["ply"] >= ply + 1)
+    rows = stored_actions(postgres_url, made["id"])
+    assert len({text for _, text in rows}) >= 1 and assert_replays(postgres_url, made["id"]) == first_a.state["ply"]
+    assert first_a.state["ply"] == first_b.state["ply"] >= acks
+    for s in (first_a, first_b, second):
+        s.close()
+
+
+def worker_pids(server: Server) -> list[int]:
+    """The worker processes of `serve --workers N` (children of the supervisor, started by multiprocessing)."""
+    pids = []
+    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
+        for pid in (task / "children").read_text().split():
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"multiprocessing-fork" in cmdline and b"resource_tracker" not in cmdline:
+                pids.append(int(pid))
+    return pids
+
+
+def worker_serving(server: Server, client: Socket) -> int:
+    """Which worker process holds the server side of `client`'s connection."""
+    inode = None
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = int(fields[1].split(":")[1], 16), int(fields[2].split(":")[1], 16)
+            if local == server.port and remote == client.local_port:
+                inode = fields[9]
+    assert inode is not None, "the connection is not in /proc/net/tcp"
+    for pid in worker_pids(server):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                if os.readlink(fd) == f"socket:[{inode}]":
+                    return pid
+            except OSError:
+                continue
+    raise AssertionError("no worker holds the connection")
+
+
+def test_sigkill_of_one_worker_loses_no_acknowledged_action(postgres_url, redis_url):
+    (server,) = start_servers(postgres_url, redis_url, 1, "--workers", "2")
+    try:
+        deadline = time.monotonic() + 30
+        while len(worker_pids(server)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        games = [server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"},
+                                                                         {"kind": "ai", "agent": "greedy"}]})
+                 for _ in range(4)]
+        clients = [Socket(server.port, g["id"], g["token"]) for g in games]
+        acked = {}
+        for game, client in zip(games, clients, strict=True):
+            for _ in range(3):
+                acked[game["id"]] = client.act(a_move(client.wait(lambda s: s["legal"])))
+        victim = worker_serving(server, clients[0])
+        os.kill(victim, signal.SIGKILL)
+        with pytest.raises(ConnectionClosed):
+            while True:
+                clients[0].receive()
+        for n, (game, client) in enumerate(zip(games, clients, strict=True)):
+            client.close()
+            client = clients[n] = Socket(server.port, game["id"], game["token"])
+            assert client.state["ply"] >= acked[game["id"]], "an acknowledged action was lost"
+            assert assert_replays(postgres_url, game["id"]) >= acked[game["id"]]
+            for _ in range(2):
+                client.act(a_move(client.wait(lambda s: s["legal"])))
+        deadline = time.monotonic() + 30
+        while (victim in worker_pids(server) or len(worker_pids(server)) < 2) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert victim not in worker_pids(server) and len(worker_pids(server)) == 2, "the killed worker was replaced"
+        for client in clients:
+            client.close()
+    finally:
+        server.stop()
+
+
+def lease(db_url: str, game_id: str) -> tuple | None:
+    with psycopg.connect(db_url.replace("postgresql+psycopg", "postgresql")) as db:
+        return db.execute("select ply, owner, expires from ai_leases where game_id = %s", (game_id,)).fetchone()
+
+
+def wait_for(condition, seconds: float = 60, what: str = "the condition"):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"{what} did not happen within {seconds} s")
+
+
+def test_an_ai_move_is_made_once_while_its_worker_is_stopped_killed_and_replaced(pair, postgres_url):
+    a, b = pair
+    made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "ai", "agent": "mcts"}] * 2})
+    watchers = [Socket(s.port, made["id"], None) for s in pair]          # both servers hold the game
+    by_pid = {s.process.pid: s for s in pair}
+
+    def thinking():
+        held = lease(postgres_url, made["id"])
+        if held and held[2] > time.time() + 0.5 and len(stored_actions(postgres_url, made["id"])) == held[0] - 1:
+            return held
+        return None
+
+    ply, owner, _ = wait_for(thinking, what="an AI move under a lease")
+    holder = by_pid[int(owner.split(":")[1])]
+    other = b if holder is a else a
+    os.kill(holder.process.pid, signal.SIGSTOP)      # alive but silent: its lease runs out
+    try:
+        wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= ply + 1, what="the other server's moves")
+    finally:
+        os.kill(holder.process.pid, signal.SIGCONT)
+    # The stopped server wakes up with the move it computed under its lost lease: that move is dropped.
+    time.sleep(1.0)
+    assert assert_replays(postgres_url, made["id"]) >= ply + 1
+    holder.kill()
+    holder.start()                                 # replaced: it serves the game from the store again
+    before = len(stored_actions(postgres_url, made["id"]))
+    watchers.append(Socket(holder.port, made["id"], None))
+    wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= before + 3, what="play going on")
+    assert assert_replays(postgres_url, made["id"]) >= before + 3
+    assert watchers[-1].wait(lambda s: s["ply"] >= before + 3), "the replacement server's reader sees the moves"
+    assert watchers[pair.index(other)].wait(lambda s: s["ply"] >= before + 3)
+    for w in watchers:
+        w.close()

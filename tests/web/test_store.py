@@ -1,0 +1,83 @@
+"""The store's compare-and-set on (game, ply) and the AI leases, on SQLite and on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from coliseo.store import PlyTaken, Store, StoredGame
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    url = f"sqlite:///{tmp_path / 'store.db'}" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    s = Store(url)
+    s.create_game(StoredGame(id="g1", game="capsule", options={}, setup=None, seed=7, salt="s", created="now",
+                             seats=[{"kind": "human"}, {"kind": "human"}]))
+    yield s
+    s.close()
+
+
+def test_an_append_at_a_taken_ply_is_refused_and_changes_nothing(store):
+    store.add_action("g1", 1, "end", 0)
+    with pytest.raises(PlyTaken):
+        store.add_action("g1", 1, "other", 1, {"winner": 1})
+    stored = store.load("g1")
+    assert stored.actions == ["end"] and not stored.finished
+
+
+def test_of_many_threads_appending_the_same_ply_exactly_one_wins(store):
+    outcomes: list[str] = []
+
+    def append(n: int) -> None:
+        try:
+            store.add_action("g1", 1, f"move{n}", 0)
+            outcomes.append(f"move{n}")
+        except PlyTaken:
+            outcomes.append("moved on")
+
+    threads = [threading.Thread(target=append, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    winners = [o for o in outcomes if o != "moved on"]
+    assert len(outcomes) == 6 and len(winners) == 1
+    assert store.load("g1").actions == winners
+
+
+def test_undo_removes_only_the_last_action(store):
+    store.add_action("g1", 1, "a", 0)
+    store.add_action("g1", 2, "b", 0)
+    with pytest.raises(PlyTaken):
+        store.remove_action("g1", 1)
+    with pytest.raises(PlyTaken):
+        store.remove_action("g1", 3)
+    store.remove_action("g1", 2)
+    assert store.load("g1").actions == ["a"]
+
+
+def test_a_lease_is_held_by_one_owner_until_it_runs_out(store):
+    assert store.claim_lease("g1", 1, "A", 0.5)
+    assert not store.claim_lease("g1", 1, "B", 0.5)
+    assert store.claim_lease("g1", 1, "A", 0.5), "the owner renews its own lease"
+    time.sleep(0.6)
+    assert store.claim_lease("g1", 1, "B", 5)
+    assert not store.claim_lease("g1", 1, "A", 5)
+    assert store.lease_of("g1")["owner"] == "B"
+
+
+def test_a_move_from_a_lost_lease_is_dropped(store):
+    assert store.claim_lease("g1", 1, "A", 0.3)
+    time.sleep(0.4)
+    assert store.claim_lease("g1", 1, "B", 5)
+    with pytest.raises(PlyTaken):
+        store.add_action("g1", 1, "from A", 1, lease="A")
+    assert store.load("g1").actions == []
+    store.add_action("g1", 1, "from B", 1, lease="B")
+    with pytest.raises(PlyTaken):           # a lease is spent by its move
+        store.add_action("g1", 2, "again", 1, lease="B")
+    assert store.load("g1").actions == ["from B"]
+    assert store.claim_lease("g1", 2, "A", 5), "the next ply's lease is free"
