@@ -271,7 +271,8 @@ def _play_to_the_end(client, game_id, tokens):
 def test_a_rematch_keeps_seats_and_options_with_a_new_seed_and_each_player_their_seat(client):
     humans = [{"kind": "human"}, {"kind": "human"}]
     made = create(client, seats=humans, options={"max_turns": 3})
-    tokens = [made["token"], client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]]
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
+    tokens = [made["token"], joined["token"]]
     rematch = f"/api/games/{made['id']}/rematch"
     early = client.post(rematch, json={"token": tokens[0]})
     assert early.status_code == 409 and "not over" in early.json()["detail"]
