@@ -181,7 +181,7 @@ class DDMState(State):
         if board is None:
             return []
         if first_only:
-            return _nets(*board, first_only=True)
+            return list(_first_net(*board))
         return list(_all_nets(*board))
 
     def _net_board(self, player: int):
@@ -297,7 +297,8 @@ class DDMState(State):
         out = []
         lib = sorted(set(self.library[p]))
         monsters = [c for c in lib if cards[c].type == "monster"]
-        s_av, e_av, g_av, m_av, z_av = self.avail(S), self.avail(E), self.avail(G), self.avail(M), self.avail(Z)
+        locked, pool = self.locked(), self.pool[p]
+        s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
         free = None
         # R20 / R21 crest summons
         if not self.summoned and monsters and s_av >= min(cards[c].level for c in monsters):
@@ -915,6 +916,12 @@ _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 def _bit_flags(mask: int) -> bytes:
     """One byte per bit of `mask`, lowest bit first: 1 where set (for itertools.compress, at C speed)."""
     return bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
+
+
+@lru_cache(maxsize=1024)
+def _first_net(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
+    """Cached: every spend position asks whether a summon has a net, and the board changes only by a net."""
+    return tuple(_nets(geo, empty, touch, extra, first_only=True))
 
 
 @lru_cache(maxsize=1024)
