@@ -148,11 +148,12 @@ class Geometry:
         return [mask >> d if d >= 0 else mask << -d for d in self.deltas]
 
     def fitting(self, empty: int, touch: int, extra=()):
-        """Per shape, in SHAPES order: (anchor -> placement id, mask of the anchors where the shape covers
-        only `empty` squares and meets `touch` and each `extra` mask); shapes with no such anchor are left out."""
+        """Per shape, in SHAPES order: (shape index, (anchor -> placement id, mask of the anchors where the shape
+        covers only `empty` squares and meets `touch` and each `extra` mask)); shapes with no such anchor are
+        left out."""
         empty_at, touch_at = self.shifted(empty), self.shifted(touch)
         extra_at = [self.shifted(mask) for mask in extra]
-        for ids, ok, slots in self.shape_table:
+        for shape, (ids, ok, slots) in enumerate(self.shape_table):
             hit = 0
             for i in slots:
                 ok &= empty_at[i]
@@ -169,7 +170,7 @@ class Geometry:
                         hit |= at[i]
                     ok &= hit
                 if ok:
-                    yield ids, ok
+                    yield shape, (ids, ok)
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.w, sq // self.w

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from functools import cache, lru_cache
-from itertools import compress
 
 from coliseo.core.events import private
 from coliseo.core.game import State
@@ -901,21 +900,19 @@ class DDMState(State):
         return doc
 
 
-def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False) -> list[int]:
+def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
+    """The placement ids (or `table` entries: one list per shape, by anchor) of the legal nets, ascending."""
     found = []
-    for ids, anchors in geo.fitting(empty, touch, extra):
-        if first_only:
-            return [ids[(anchors & -anchors).bit_length() - 1]]
-        found.extend(compress(ids, _bit_flags(anchors)))
+    add = found.append
+    for shape, (ids, anchors) in geo.fitting(empty, touch, extra):
+        by_anchor = ids if table is None else table[shape]
+        while anchors:
+            low = anchors & -anchors
+            add(by_anchor[low.bit_length() - 1])
+            if first_only:
+                return found
+            anchors ^= low
     return found
-
-
-_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _bit_flags(mask: int) -> bytes:
-    """One byte per bit of `mask`, lowest bit first: 1 where set (for itertools.compress, at C speed)."""
-    return bin(mask)[:1:-1].encode().translate(_BIT_BYTES)
 
 
 @lru_cache(maxsize=1024)
@@ -932,10 +929,10 @@ def _all_nets(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def _dim_actions(geo, empty: int, touch: int, extra: tuple) -> tuple[tuple, ...]:
-    return tuple(map(_dim_table(geo).__getitem__, _all_nets(geo, empty, touch, extra)))
+    return tuple(_nets(geo, empty, touch, extra, table=_dim_table(geo)))
 
 
 @cache
-def _dim_table(geo) -> tuple[tuple, ...]:
-    """("dim", pid) for every placement of the board, made once and shared."""
-    return tuple(("dim", pid) for pid in range(len(geo.placements)))
+def _dim_table(geo) -> list[list]:
+    """Per shape, by anchor: its ("dim", placement id) action, made once and shared."""
+    return [[None if pid is None else ("dim", pid) for pid in ids] for ids, _, _ in geo.shape_table]
