@@ -294,13 +294,12 @@ class DDMState(State):
         p = self.active
         cards = self.game.content.cards
         out = []
-        lib = sorted(set(self.library[p]))
-        monsters = [c for c in lib if cards[c].type == "monster"]
+        monsters, min_level, spells, set_actions = _library_view(self.game, tuple(self.library[p]))
         locked, pool = self.locked(), self.pool[p]
         s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
         free = None
         # R20 / R21 crest summons
-        if not self.summoned and monsters and s_av >= min(cards[c].level for c in monsters):
+        if not self.summoned and monsters and s_av >= min_level:
             if self.placements(p, first_only=True):
                 out.extend(("summon", c) for c in monsters if cards[c].level <= s_av)
             else:
@@ -328,10 +327,8 @@ class DDMState(State):
                     out.append(("move", sq, dest))
         # R24 spells
         if g_av:
-            for c in lib:
+            for c in spells:
                 card = cards[c]
-                if card.type != "spell":
-                    continue
                 if card.kind in ("destroy", "weaken"):
                     mx = card.params.get("max_atk")
                     for sq, piece in sorted(self.monsters_of(1 - p)):
@@ -348,7 +345,7 @@ class DDMState(State):
                 else:
                     out.append(("spell", c, None))
         # R25 set
-        out.extend(("set", c) for c in lib if cards[c].type == "trap")
+        out.extend(set_actions)
         # R26 effects
         if e_av:
             for sq, piece in sorted(self.monsters_of(p)):
@@ -898,6 +895,18 @@ class DDMState(State):
             "next_uid": self.next_uid, "result": self._result,
         })
         return doc
+
+
+@lru_cache(maxsize=4096)
+def _library_view(game, library: tuple):
+    """A library's distinct monsters in order, their lowest level, its spells and its set actions: cached,
+    since a library changes only when a card leaves it."""
+    cards = game.content.cards
+    lib = sorted(set(library))
+    monsters = tuple(c for c in lib if cards[c].type == "monster")
+    min_level = min((cards[c].level for c in monsters), default=None)
+    spells = tuple(c for c in lib if cards[c].type == "spell")
+    return monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
