@@ -263,7 +263,8 @@ def _play_to_the_end(client, game_id, tokens):
             seat = state["current_player"]
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             state = hello(ws, tokens[seat])
-            ws.send_json({"type": "act", "action": "end" if "end" in state["legal"] else state["legal"][0]})
+            ws.send_json({"type": "act", "action": "end" if "end" in state["legal"] else state["legal"][0],
+                          "ply": state["ply"]})
             while ws.receive_json()["type"] != "ack":
                 pass
 
@@ -271,7 +272,8 @@ def _play_to_the_end(client, game_id, tokens):
 def test_a_rematch_keeps_seats_and_options_with_a_new_seed_and_each_player_their_seat(client):
     humans = [{"kind": "human"}, {"kind": "human"}]
     made = create(client, seats=humans, options={"max_turns": 3})
-    tokens = [made["token"], client.post(f"/api/games/{made['id']}/join", json={}).json()["token"]]
+    invite = {"invite": made["invite"]}
+    tokens = [made["token"], client.post(f"/api/games/{made['id']}/join", json=invite).json()["token"]]
     rematch = f"/api/games/{made['id']}/rematch"
     early = client.post(rematch, json={"token": tokens[0]})
     assert early.status_code == 409 and "not over" in early.json()["detail"]

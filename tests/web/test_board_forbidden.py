@@ -13,7 +13,7 @@ import pytest
 from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
-from coliseo.games.forbidden.calc import chain_steps
+from coliseo.games.forbidden.calc import chain_steps, fusion_chains
 
 GAME = coliseo.load_game("forbidden")
 
@@ -70,7 +70,10 @@ def test_the_fusion_preview_shows_the_calculators_result(server, browser):
                 break
             if main_phase(page):
                 hand = hand_ids(page)
-                order = rng.sample(range(1, len(hand) + 1), min(len(hand), rng.choice((2, 3))))
+                fusing = [c["order"] for c in fusion_chains(GAME.pack, hand) if c["onto"] is None and
+                          any(step["step"] == "fusion" for step in c["steps"])]
+                order = fusing[0] if fusing and checked % 2 == 0 else \
+                    rng.sample(range(1, len(hand) + 1), min(len(hand), rng.choice((2, 3))))
                 if len(order) >= 2:
                     page.keyboard.press("Escape")          # start from nothing chosen
                     for position in order:
@@ -110,11 +113,11 @@ def test_battle_previews_and_the_inspector_never_reveal_a_face_down_card(server,
             if page.get_attribute("svg.fm-board", "data-phase") == "battle" and attackers.count():
                 attackers.first.click()
                 for target in page.locator('#board .target[data-target^="op-m"]').all():
-                    text = target.locator(".fm-pill").first.text_content()
+                    text = target.locator(".fm-pill").first.get_attribute("data-text")
                     if target.get_attribute("data-facedown") == "true":
                         assert text == "Face-down: unknown"
                     else:
-                        words = ("Wins", "Loses", "Both", "Destroys", "Blocked", "No effect")
+                        words = ("Wins: ", "Loses: ", "Both destroyed", "Destroys it", "Blocked: ", "No effect")
                         assert any(word in text for word in words)
                         seen_battle = True
                 page.keyboard.press("Escape")

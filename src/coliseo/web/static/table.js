@@ -414,12 +414,12 @@ function drawGameOver() {
   buttons.push(el("a", { id: "replay-link", href: `/replay/${gameId}` }, t("replay")),
     el("a", { id: "download-record", href: record, download: `coliseo-${gameId}.json` }, t("download")),
     el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
-  dialog.replaceChildren(el("h2", { id: "game-over-title" }, headline(result)),
+  dialog.replaceChildren(...[el("h2", { id: "game-over-title" }, headline(result)),
     el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
     scores ? el("table", { class: "scores" }, el("caption", {}, t("scores")),
       el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
         el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
-    el("p", { class: "dialog-buttons" }, buttons));
+    el("p", { class: "dialog-buttons" }, buttons)].filter(Boolean));   // a resigned or agreed result has no scores
   if (dialogShownFor !== gameId) {
     dialogShownFor = gameId;
     dialog.showModal();

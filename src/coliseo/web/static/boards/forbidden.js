@@ -18,8 +18,9 @@ const WORDS = {
     choosePlace: "Position and guardian star", star: "Guardian star", stars: "Guardian stars",
     beats: "beats {s}", losesTo: "loses to {s}", chosen: "chosen", empty: "empty zone", monsterZone: "monster zone {n}",
     spellZone: "spell zone {n}", yours: "your {z}", theirs: "opponent's {z}", handCard: "hand card {n}",
-    win: "Wins · −{d} LP to them", lose: "Loses · −{d} LP to you", both: "Both destroyed", destroys: "Destroys it",
-    blocked: "Blocked · −{d} LP to you", nothing: "No effect", unknown: "Face-down: unknown", direct: "Direct · −{d} LP",
+    win: "Wins|{d} damage to them", lose: "Loses|{d} damage to you", both: "Both destroyed|no damage",
+    destroys: "Destroys it|no damage", blocked: "Blocked|{d} damage to you", nothing: "No effect|", unknown: "Face-down|unknown",
+    direct: "Direct attack|{d} damage",
     starAdj: "star {s}", attackDirect: "Attack directly", removedList: "In the graveyard, last first",
     deckList: "Left in your deck", level: "Level {n}", base: "base {v}", modBy: "equips {v}", curse: "curse {v}",
     terrainBy: "terrain {v}", play: "Play {c} {z}", activateIt: "activate it", to: "to {z}", attackWith: "{a} attacks {t}",
@@ -37,9 +38,9 @@ const WORDS = {
     star: "Estrella guardiana", stars: "Estrellas guardianas", beats: "vence a {s}", losesTo: "pierde ante {s}",
     chosen: "elegida", empty: "zona vacía", monsterZone: "zona de monstruo {n}", spellZone: "zona de magia {n}",
     yours: "tu {z}", theirs: "{z} del rival", handCard: "carta {n} de la mano",
-    win: "Gana · −{d} LP al rival", lose: "Pierde · −{d} LP para ti", both: "Ambos destruidos", destroys: "Lo destruye",
-    blocked: "Bloqueado · −{d} LP para ti", nothing: "Sin efecto", unknown: "Boca abajo: desconocido",
-    direct: "Directo · −{d} LP", starAdj: "estrella {s}", attackDirect: "Ataque directo",
+    win: "Gana|{d} de daño al rival", lose: "Pierde|{d} de daño para ti", both: "Ambos destruidos|sin daño",
+    destroys: "Lo destruye|sin daño", blocked: "Bloqueado|{d} de daño para ti", nothing: "Sin efecto|",
+    unknown: "Boca abajo|desconocido", direct: "Ataque directo|{d} de daño", starAdj: "estrella {s}", attackDirect: "Ataque directo",
     removedList: "En el cementerio, la última primero", deckList: "Quedan en tu mazo", level: "Nivel {n}",
     base: "base {v}", modBy: "equipos {v}", curse: "maldición {v}", terrainBy: "terreno {v}", play: "Jugar {c} {z}",
     activateIt: "para activarla", to: "en {z}", attackWith: "{a} ataca a {t}", switchPos: "{a}: cambiar posición",
@@ -446,16 +447,21 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
     && ui.targets && ui.targets.has(id) ? side(payload, true).monsters[Number(ui.selection[0].slice(4)) - 1] : null;
   if (attacker) {
     const result = battle(attacker, rec, hints);
-    g.append(pill(result ? result.outcome : w("unknown"), result ? result.tone : "even", CW / 2, CH - 0.3, CW + 0.1));
+    g.append(pill(result ? result.outcome : w("unknown"), result ? result.tone : "even", CW / 2, CH - 0.5, CW + 0.2));
     if (result && result.adj) g.append(pill(w("starAdj", { s: result.adj > 0 ? `+${result.adj}` : result.adj }), result.adj > 0 ? "good" : "bad", CW / 2, 0.25, 1.3));
   }
   return g;
 }
 
+// A badge: "Head|detail" as a bold line and a small one (the outcome of a battle, the star bonus).
 function pill(text, tone, cx, cy, width) {
-  return svg("g", { class: `fm-pill ${tone}`, "aria-hidden": "true" },
-    svg("rect", { x: cx - width / 2, y: cy - 0.2, width, height: 0.36, rx: 0.18 }),
-    fitText(text, { x: cx, y: cy + 0.06, "text-anchor": "middle" }, width - 0.16, 0.17));
+  const [head, detail] = text.split("|");
+  const tall = Boolean(detail);
+  const h = tall ? 0.62 : 0.38;
+  return svg("g", { class: `fm-pill ${tone}`, "aria-hidden": "true", "data-text": detail ? `${head}: ${detail}` : head },
+    svg("rect", { x: cx - width / 2, y: cy - h / 2, width, height: h, rx: 0.14 }),
+    fitText(head, { x: cx, y: cy + (tall ? -0.04 : 0.07), "text-anchor": "middle" }, width - 0.16, 0.22),
+    tall ? fitText(detail, { x: cx, y: cy + 0.21, "text-anchor": "middle", class: "fm-pill-detail" }, width - 0.16, 0.15) : null);
 }
 
 function drawOpponentHand(board, opp) {
