@@ -130,7 +130,10 @@ class Geometry:
                         self.by_square[s].append(pid)
 
         # Per shape: the anchors where it fits on the board (mask) and its offsets as square deltas,
-        # so that all placements of a shape are tested at once with shifts of a bitmask.
+        # so that all placements of a shape are tested at once with shifts of a bitmask. The shapes share
+        # few deltas (21 on the standard board): `fitting` shifts each board mask once per delta.
+        self.deltas = sorted({dy * w + dx for shape in SHAPES for dx, dy in shape.offsets})
+        slot = {d: i for i, d in enumerate(self.deltas)}
         self.shape_table = []
         for shape in SHAPES:
             ok = 0
@@ -138,29 +141,36 @@ class Geometry:
                 if k == shape.index:
                     ok |= 1 << a
             ids = [self.placement_at.get((shape.index, a)) for a in range(self.n)]   # anchor -> placement id
-            self.shape_table.append((ids, ok, tuple(dy * w + dx for dx, dy in shape.offsets)))
+            self.shape_table.append((ids, ok, tuple(slot[dy * w + dx] for dx, dy in shape.offsets)))
 
-    def anchors(self, ok: int, deltas, empty: int, touch: int, extra=()) -> int:
-        """Anchors (mask) where the shape covers only `empty` squares and meets `touch` (and each `extra`)."""
-        hit = 0
-        for d in deltas:
-            if d >= 0:
-                ok &= empty >> d
-                hit |= touch >> d
-            else:
-                ok &= empty << -d
-                hit |= touch << -d
-            if not ok:
-                return 0
-        ok &= hit
-        for mask in extra:
-            if not ok:
-                return 0
+    def shifted(self, mask: int) -> list[int]:
+        """`mask` moved back by each delta: bit a of shifted[i] is bit a + deltas[i] of mask."""
+        return [mask >> d if d >= 0 else mask << -d for d in self.deltas]
+
+    def fitting(self, empty: int, touch: int, extra=()):
+        """Per shape, in SHAPES order: (shape index, (anchor -> placement id, mask of the anchors where the shape
+        covers only `empty` squares and meets `touch` and each `extra` mask)); shapes with no such anchor are
+        left out."""
+        empty_at, touch_at = self.shifted(empty), self.shifted(touch)
+        extra_at = [self.shifted(mask) for mask in extra]
+        for shape, (ids, ok, slots) in enumerate(self.shape_table):
             hit = 0
-            for d in deltas:
-                hit |= mask >> d if d >= 0 else mask << -d
-            ok &= hit
-        return ok
+            for i in slots:
+                ok &= empty_at[i]
+                if not ok:
+                    break
+                hit |= touch_at[i]
+            else:
+                ok &= hit
+                for at in extra_at:
+                    if not ok:
+                        break
+                    hit = 0
+                    for i in slots:
+                        hit |= at[i]
+                    ok &= hit
+                if ok:
+                    yield shape, (ids, ok)
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.w, sq // self.w
