@@ -465,11 +465,7 @@ class Tables:
             action = table.game.parse_action(state, text)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
-        if not stored:                          # another process wrote that ply: its version is announced
-            await table.broadcast()
-            raise MovedOn(ply, len(table.match.steps))
-        await self.announce(table)
-        return ply + 1
+        return await self._settle(table, stored, ply, ply + 1)
 
     async def undo(self, table: Table, seat: int, ply: int) -> int:
         async with table.lock:
@@ -487,11 +483,7 @@ class Tables:
                 moved_on = False
                 match.undo(seat)
                 table.stored.actions.pop()
-        if moved_on:
-            await table.broadcast()
-            raise MovedOn(ply, len(table.match.steps))
-        await self.announce(table)
-        return ply - 1
+        return await self._settle(table, not moved_on, ply, ply - 1)
 
     async def set_listed(self, table: Table, token: str, listed: bool) -> None:
         """The creator lists the game in the lobby (or takes it off)."""
@@ -509,11 +501,16 @@ class Tables:
             stored = await self._play(table, Command(name, seat))
             table.seat_agents()
             table.last_activity = time.monotonic()
-        if not stored:                          # another process wrote that ply: its version is announced
+        return await self._settle(table, stored, ply, ply + 1)
+
+    async def _settle(self, table: Table, stored: bool, chosen: int, new_ply: int) -> int:
+        """After a command: announce it and return the new ply, or, if another process wrote that ply first,
+        show this process's readers the store's version and refuse with "the game has moved on"."""
+        if not stored:
             await table.broadcast()
-            raise MovedOn(ply, len(table.match.steps))
+            raise MovedOn(chosen, len(table.match.steps))
         await self.announce(table)
-        return ply + 1
+        return new_ply
 
     async def _play(self, table: Table, action, lease: str | None = None) -> bool:
         """Apply and store (under `table.lock`); False if another write came first and the table was reloaded.
