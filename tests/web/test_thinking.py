@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 from coliseo.core.match import Match
 from coliseo.core.registry import load_game
@@ -26,6 +27,12 @@ def job_for(match: Match, texts: list[str], key: str = "g") -> Job:
                agent="greedy", agent_seed=5)
 
 
+def run(coroutine):
+    """The coroutine's result, on an event loop of its own (a browser test may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def assert_legal(match: Match, text: str) -> None:
     legal = [match.game.format_action(a) for a in match.state.legal_actions()]
     assert text in legal, f"{text!r} is not one of {legal}"
@@ -36,7 +43,7 @@ def test_the_pool_answers_legal_moves_as_the_game_goes_on_and_after_an_undo():
     try:
         for plies in (3, 6, 5):              # 5 after 6 (an undo): the cached game is replayed from the start
             match, texts = played("dungeon_dice", plies)
-            assert_legal(match, asyncio.run(thinker.think(job_for(match, texts))))
+            assert_legal(match, run(thinker.think(job_for(match, texts))))
     finally:
         thinker.close()
 
@@ -45,6 +52,6 @@ def test_a_ray_cluster_answers_legal_moves():
     thinker = RayThinker("local")
     try:
         match, texts = played("capsule", 2)
-        assert_legal(match, asyncio.run(thinker.think(job_for(match, texts))))
+        assert_legal(match, run(thinker.think(job_for(match, texts))))
     finally:
         thinker.close()

@@ -100,25 +100,28 @@ class PoolThinker:
 
     def __init__(self, workers: int):
         self.workers = workers
-        self.pool = self._new_pool()
+        self.pool: ProcessPoolExecutor | None = None     # started when first needed, again after close()
 
-    def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
-                                   initializer=_pool_process_start, initargs=(os.getpid(),))
+    def _ready(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
+                                            initializer=_pool_process_start, initargs=(os.getpid(),))
+        return self.pool
 
     def warm(self) -> None:
-        self.pool.submit(_warm)
+        self._ready().submit(_warm)
 
     async def think(self, job: Job) -> str:
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, think, job)
+            return await asyncio.get_running_loop().run_in_executor(self._ready(), think, job)
         except BrokenProcessPool:        # a pool process died (killed, out of memory): start a new pool, once
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new_pool()
-            return await asyncio.get_running_loop().run_in_executor(self.pool, think, job)
+            self.close()
+            return await asyncio.get_running_loop().run_in_executor(self._ready(), think, job)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
 
 
 class RayThinker:
