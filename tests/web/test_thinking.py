@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from coliseo.core.match import Match
 from coliseo.core.registry import load_game
-from coliseo.web.thinking import Job, PoolThinker, RayThinker
+from coliseo.web.thinking import Job, PoolThinker
 
 
 def played(game_id: str, plies: int, seed: int = 11) -> tuple[Match, list[str]]:
@@ -49,9 +53,16 @@ def test_the_pool_answers_legal_moves_as_the_game_goes_on_and_after_an_undo():
 
 
 def test_a_ray_cluster_answers_legal_moves():
-    thinker = RayThinker("local")
-    try:
-        match, texts = played("capsule", 2)
-        assert_legal(match, run(thinker.think(job_for(match, texts))))
-    finally:
-        thinker.close()
+    """In a process of its own: Ray keeps per-process state that other tests' Ray sessions leave behind."""
+    script = ("from coliseo.web.thinking import RayThinker\n"
+              "from test_thinking import assert_legal, job_for, played, run\n"
+              "thinker = RayThinker('local')\n"
+              "try:\n"
+              "    match, texts = played('capsule', 2)\n"
+              "    assert_legal(match, run(thinker.think(job_for(match, texts))))\n"
+              "finally:\n"
+              "    thinker.close()\n")
+    path = os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": path})
+    assert done.returncode == 0, done.stderr[-3000:]
