@@ -50,3 +50,22 @@ def play_by_board(page, rng: random.Random, max_clicks: int = 4000, board_bias: 
         click_by_board(page, rng, board_bias)
         clicks += 1
         assert clicks < max_clicks, f"the game did not end within {max_clicks} clicks"
+
+
+def create_in_lobby(page, server, game: str, seats: list[str], options: dict | None = None) -> str:
+    """Fill the lobby form by clicks and return the new game's id (the player count first: it redraws the seats)."""
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    if len(seats) != 2:
+        page.fill("[name=players]", str(len(seats)))
+        page.dispatch_event("[name=players]", "change")
+    for n, seat in enumerate(seats):
+        page.select_option(f"#seat-{n}", seat)
+    if options:
+        page.click("details summary")
+        for name, value in options.items():
+            page.fill(f"[name={name}]", str(value))
+    page.click("#create")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("body[data-ply]")
+    return page.url.rsplit("/", 1)[-1].split("?")[0]

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
+from web.board_play import click_by_board, create_in_lobby, over, play_by_board, wait_my_turn_or_end
 
 from coliseo.core.match import verify
 
@@ -22,25 +22,6 @@ def context(browser):
     ctx.set_default_timeout(20_000)
     yield ctx
     ctx.close()
-
-
-def create_in_lobby(page, server, seats: list[str], options: dict | None = None) -> str:
-    """A Fantastiqa game made in the lobby by clicks (the player count first: it redraws the seats)."""
-    page.goto(server.url + "/")
-    page.select_option("#game", "fantastiqa")
-    if len(seats) != 2:
-        page.fill("[name=players]", str(len(seats)))
-        page.dispatch_event("[name=players]", "change")
-    for n, seat in enumerate(seats):
-        page.select_option(f"#seat-{n}", seat)
-    if options:
-        page.click("details summary")
-        for name, value in options.items():
-            page.fill(f"[name={name}]", str(value))
-    page.click("#create")
-    page.wait_for_url("**/play/*")
-    page.wait_for_selector("body[data-ply]")
-    return page.url.rsplit("/", 1)[-1].split("?")[0]
 
 
 def legal_actions(page) -> list[str]:
@@ -69,7 +50,7 @@ def test_a_whole_game_against_random_by_board_clicks_only(context, server, playe
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    game_id = create_in_lobby(page, server, ["human"] + ["ai:random"] * (players - 1), {"max_turns": 24})
+    game_id = create_in_lobby(page, server, "fantastiqa", ["human"] + ["ai:random"] * (players - 1), {"max_turns": 24})
     clicks = play_by_board(page, random.Random(players))
     assert clicks > 20
     assert page.get_attribute("body", "data-over") == "true"
@@ -82,7 +63,7 @@ def test_a_whole_game_against_random_by_board_clicks_only(context, server, playe
 
 def test_subdue_by_clicking_the_creature_then_the_cards_that_pay(context, server):
     page = context.new_page()
-    create_in_lobby(page, server, ["human", "ai:random"], {"max_turns": 40})
+    create_in_lobby(page, server, "fantastiqa", ["human", "ai:random"], {"max_turns": 40})
     rng, subdued, checked_inspector = random.Random(11), 0, False
     while not over(page) and subdued < 2:
         wait_my_turn_or_end(page)
@@ -124,7 +105,7 @@ def test_subdue_by_clicking_the_creature_then_the_cards_that_pay(context, server
 
 def test_the_inspector_shows_a_quest_with_its_requirements_and_the_legend_names_the_symbols(context, server):
     page = context.new_page()
-    create_in_lobby(page, server, ["human", "ai:random"])
+    create_in_lobby(page, server, "fantastiqa", ["human", "ai:random"])
     wait_my_turn_or_end(page)
     quest = page.locator(".fq-card.kind-quest").first
     quest.hover()
@@ -145,7 +126,7 @@ def test_a_game_on_a_phone_by_touch_and_the_board_fits_its_width(browser, server
     context.set_default_timeout(20_000)
     page = context.new_page()
     try:
-        create_in_lobby(page, server, ["human", "ai:random"], {"max_turns": 6})
+        create_in_lobby(page, server, "fantastiqa", ["human", "ai:random"], {"max_turns": 6})
         rng, taps = random.Random(6), 0
         while not over(page):
             wait_my_turn_or_end(page)
@@ -167,7 +148,7 @@ def test_a_game_on_a_phone_by_touch_and_the_board_fits_its_width(browser, server
 
 def test_keyboard_tab_and_enter_choose_board_things_each_with_a_label(context, server):
     page = context.new_page()
-    create_in_lobby(page, server, ["human", "ai:random"], {"max_turns": 6})
+    create_in_lobby(page, server, "fantastiqa", ["human", "ai:random"], {"max_turns": 6})
     chose_on_board = 0
     for _ in range(8):
         wait_my_turn_or_end(page)

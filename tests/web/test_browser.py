@@ -7,7 +7,7 @@ import random
 import sqlite3
 
 import pytest
-from web.board_play import play_by_board, wait_my_turn_or_end
+from web.board_play import create_in_lobby, play_by_board, wait_my_turn_or_end
 
 import coliseo
 from coliseo.core.match import verify
@@ -27,22 +27,6 @@ def watch_frames(page) -> list[str]:
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     return frames
-
-
-def create_in_lobby(page, server, game: str, seats: list[str], options: dict | None = None) -> str:
-    """Fill the lobby form by clicks and return the new game's id."""
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
-    for n, seat in enumerate(seats):
-        page.select_option(f"#seat-{n}", seat)
-    if options:
-        page.click("details summary")
-        for name, value in options.items():
-            page.fill(f"[name={name}]", str(value))
-    page.click("#create")
-    page.wait_for_url("**/play/*")
-    page.wait_for_selector("body[data-ply]")
-    return page.url.rsplit("/", 1)[-1].split("?")[0]
 
 
 def ply(page) -> int:
