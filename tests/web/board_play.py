@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 BOARD_TARGETS = "#board .target"
 CONTROLS = "#controls button.control"
 
@@ -34,10 +36,15 @@ def click_by_board(page, rng: random.Random, board_bias: float = 0.8) -> None:
     assert n_targets + n_controls, "legal actions but nothing to click on the board or in the controls"
     use_board = n_targets and (not n_controls or rng.random() < board_bias)
     chosen = targets.nth(rng.randrange(n_targets)) if use_board else controls.nth(rng.randrange(n_controls))
+    what = chosen.get_attribute("data-target") or chosen.get_attribute("data-action")
     before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
     chosen.click()
-    page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before[0])} || "
-                           f"document.body.dataset.draws !== {json.dumps(before[1])}")
+    try:
+        page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before[0])} || "
+                               f"document.body.dataset.draws !== {json.dumps(before[1])}")
+    except PlaywrightTimeout:
+        table = page.evaluate("({...document.body.dataset, message: document.getElementById('message').textContent})")
+        raise AssertionError(f"clicking {what!r} changed nothing on the table: {table}") from None
 
 
 def play_by_board(page, rng: random.Random, max_clicks: int = 4000, board_bias: float = 0.8) -> int:

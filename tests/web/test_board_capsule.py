@@ -22,7 +22,7 @@ def page(browser, server):
     context.close()
 
 
-def open_game(page, server, seats=("human", "ai:random"), options=None) -> str:
+def open_game(page, server, seats=("human", "ai:random"), options=None) -> dict:
     made = server.post("/api/games", {"game": "capsule", "options": options or {},
                                       "seats": [{"kind": "human"} if s == "human" else {"kind": "ai", "agent": s[3:]}
                                                 for s in seats]})
@@ -31,7 +31,7 @@ def open_game(page, server, seats=("human", "ai:random"), options=None) -> str:
                   [f"coliseo.seat.{made['id']}", f'{{"seat": {made["seat"]}, "token": "{made["token"]}"}}'])
     page.goto(f"{server.url}/play/{made['id']}")
     page.wait_for_selector("body[data-can-act='true']")
-    return made["id"]
+    return made
 
 
 def test_a_whole_game_against_random_by_board_clicks_only(page, server):
@@ -94,3 +94,19 @@ def test_a_piece_moves_by_drag_and_drop(page, server):
     page.wait_for_function("Number(document.body.dataset.ply) >= 1")
     page.wait_for_selector(f"[data-target='{goal}'] g.piece.own path")
     assert page.locator(f"[data-target='{goal}'].mark").count() == 1      # the last move stays outlined
+
+
+def test_a_click_survives_a_redraw_between_press_and_release(page, server):
+    """A state that arrives mid-click (here: the friend taking the other seat) replaces the pressed piece; the click
+    still chooses it, as a person expects."""
+    made = open_game(page, server, seats=("human", "human"))
+    king = page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..")
+    square = king.get_attribute("data-target")
+    king.hover()
+    page.mouse.down()
+    draws = page.get_attribute("body", "data-draws")
+    server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    page.wait_for_function(f"document.body.dataset.draws !== '{draws}'")
+    page.mouse.up()
+    page.wait_for_selector(f"#board [data-target='{square}'].selected")
+    assert page.locator("#choice .choice").count() == 1

@@ -12,7 +12,8 @@ let invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 let drawn = null;            // the payload on screen before this redraw: boards animate what changed (ui.previous)
 let inspected = null;        // the board thing shown in the inspector
-let drag = null;             // the target id a pointer went down on, for drag-and-drop
+let drag = null;             // the board thing a pointer went down on, for drag-and-drop
+let lostClick = null;        // a click on a thing redrawn under the pointer (see the pointerup handler)
 let draws = 0, fromState = false;
 // Controls wait for the server: from a send until its ack or error, and from a lost connection until a fresh state.
 let awaitingAnswer = false, stateIsFresh = false;
@@ -46,18 +47,24 @@ async function start() {
   const boardBox = $("board");
   boardBox.addEventListener("pointerdown", (e) => {
     const spot = e.target.closest("[data-target]");
-    drag = spot && spot.classList.contains("target") ? spot.dataset.target : null;
+    drag = spot && spot.classList.contains("target") ? spot : null;
   });
   boardBox.addEventListener("pointerup", (e) => {
     const spot = e.target.closest("[data-target]");
-    if (drag && spot && spot.dataset.target !== drag) {
+    if (drag && spot && spot.dataset.target !== drag.dataset.target) {
       // A drop: the same two choices as two clicks (the first may already be chosen by this gesture).
-      const [from, to] = [drag, spot.dataset.target];
+      const [from, to] = [drag.dataset.target, spot.dataset.target];
       if (selection[selection.length - 1] !== from) chooseTarget(from);
       if (selection[selection.length - 1] === from) chooseTarget(to);
+    } else if (drag && spot && spot !== drag && !drag.isConnected) {
+      // The board was redrawn between press and release (a state arrived): the browser may send the click to no
+      // spot, so a press and release on the same thing are the click unless a spot got it.
+      lostClick = spot.dataset.target;
+      setTimeout(() => { if (lostClick !== null) chooseTarget(lostClick); lostClick = null; });
     }
     drag = null;
   });
+  boardBox.addEventListener("click", (e) => { if (e.target.closest("[data-target]")) lostClick = null; }, true);
 }
 
 function connect() {
