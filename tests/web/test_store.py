@@ -7,7 +7,9 @@ import time
 
 import pytest
 
-from coliseo.store import PlyTaken, Store, StoredGame
+from sqlalchemy import event
+
+from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -46,6 +48,30 @@ def test_of_many_threads_appending_the_same_ply_exactly_one_wins(store):
     winners = [o for o in outcomes if o != "moved on"]
     assert len(outcomes) == 6 and len(winners) == 1
     assert store.load("g1").actions == winners
+
+
+def test_a_server_database_keeps_one_connection_per_writer_thread(postgres_url):
+    """A new PostgreSQL connection forks a server process: a server's writer threads reuse theirs."""
+    store = Store(postgres_url)
+    opened: list[object] = []
+    event.listen(store.engine, "connect", lambda connection, _record: opened.append(connection))
+    for n in range(WRITERS):
+        store.create_game(StoredGame(id=f"g{n}", game="capsule", options={}, setup=None, seed=n, salt="s",
+                                     created="now", seats=[{"kind": "human"}, {"kind": "human"}]))
+    barrier = threading.Barrier(WRITERS)
+
+    def play(n: int) -> None:
+        for ply in range(1, 21):
+            barrier.wait()                      # every thread holds a connection at the same moment
+            store.add_action(f"g{n}", ply, "end", ply % 2)
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in range(WRITERS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    store.close()
+    assert len(opened) <= WRITERS
 
 
 def test_undo_removes_only_the_last_action(store):

@@ -110,14 +110,20 @@ def sqlite_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
 
+# How many threads of a server process talk to a server database at once (SQLite has one writer at a time).
+WRITERS = 8
+
+
 class Store:
     """Thin, synchronous storage of games; every write is committed before it returns."""
 
     def __init__(self, url: str):
         self.url = url
-        self.engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
+            self.engine = create_engine(url, future=True)
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:   # a connection per writer thread kept open: a new PostgreSQL connection forks a server process
+            self.engine = create_engine(url, future=True, pool_size=WRITERS, max_overflow=WRITERS)
         metadata.create_all(self.engine)
 
     def close(self) -> None:

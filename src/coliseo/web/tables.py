@@ -32,7 +32,7 @@ from coliseo.core.events import view_events
 from coliseo.core.i18n import result_words
 from coliseo.core.match import Command, Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
-from coliseo.store import PlyTaken, Store, StoredGame
+from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
 
 from .bus import LocalBus, RedisBus
 from .thinking import Job, PoolThinker, RayThinker
@@ -263,7 +263,7 @@ class Tables:
 
     async def stored_call(self, function, *args):
         if self.store_pool is None:       # SQLite has one writer at a time; a server database takes more
-            threads = 2 if self.store.url.startswith("sqlite") else 8
+            threads = 2 if self.store.url.startswith("sqlite") else WRITERS
             self.store_pool = ThreadPoolExecutor(threads, thread_name_prefix="coliseo-store")
         return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
 
