@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import secrets
 import socket
 import statistics
@@ -129,11 +130,50 @@ def measure(db_url: str, server_args: tuple[str, ...], args) -> list[dict]:
     process, port = start_server(db_url, *server_args)
     try:
         asyncio.run(level(port, 4, 3, args.agent, args.seconds))      # warm-up: AI processes started, not counted
-        return [asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds))
-                for n in args.games.split(",")]
+        levels = []
+        for n in args.games.split(","):
+            before = cpu_seconds(process.pid)
+            result = asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds))
+            spent = {k: v - before[k] for k, v in cpu_seconds(process.pid).items()}
+            result["cpu_ms_per_action"] = {k: round(1000 * v / max(1, result["actions"]), 2) for k, v in spent.items()}
+            result["machine_busy"] = round(spent.pop("machine") / (result["seconds"] * os.cpu_count()), 2)
+            levels.append(result)
+        return levels
     finally:
         process.terminate()
         process.wait(30)
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(server_pid: int) -> dict[str, float]:
+    """CPU seconds used so far by each part of the set-up, from /proc: the server's processes (its workers), its AI
+    pool, PostgreSQL (with its ended per-connection processes), Redis, this client, and the whole machine."""
+    procs = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError):
+            continue
+        if entry.name.isdigit():
+            procs[int(entry.name)] = (int(fields[1]), command, int(fields[11]) + int(fields[12]),
+                                      int(fields[13]) + int(fields[14]))
+    parts = {"server": 0, "ai_pool": 0, "postgres": 0, "redis": 0}
+    for pid, (ppid, command, own, reaped) in procs.items():
+        ancestor = ppid
+        while ancestor not in (0, 1, server_pid) and ancestor in procs:
+            ancestor = procs[ancestor][0]
+        if pid == server_pid or ancestor == server_pid:
+            parts["ai_pool" if "multiprocessing" in command else "server"] += own
+        elif "postgres" in command:
+            parts["postgres"] += own + (reaped if ppid == 1 else 0)
+        elif "redis-server" in command:
+            parts["redis"] += own
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    busy = sum(int(x) for i, x in enumerate(Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]) if i not in (3, 4))
+    return {**{k: v / TICK for k, v in parts.items()}, "client": usage.ru_utime + usage.ru_stime, "machine": busy / TICK}
 
 
 def fresh_postgres(url: str):
