@@ -6,6 +6,8 @@ import json
 import os
 import signal
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import psycopg
@@ -281,3 +283,31 @@ def test_an_ai_move_is_made_once_while_its_worker_is_stopped_killed_and_replaced
     assert watchers[pair.index(other)].wait(lambda s: s["ply"] >= before + 3)
     for w in watchers:
         w.close()
+
+
+def refused(server: Server, body: dict) -> dict | None:
+    """None when the server creates the game; else the refusal's status and detail."""
+    request = urllib.request.Request(server.url + "/api/games", data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    try:
+        urllib.request.urlopen(request, timeout=10).close()
+        return None
+    except urllib.error.HTTPError as e:
+        return {"status": e.code, **json.loads(e.read())}
+
+
+def test_the_new_game_limit_and_the_ai_game_cap_hold_across_servers(postgres_url, redis_url):
+    """Two processes of one store share one count: three new games a minute from an address, one AI-only game."""
+    servers = start_servers(postgres_url, redis_url, 2, "--games-per-minute", "3", "--max-ai-games", "1")
+    try:
+        a, b = servers
+        robots = {"game": "capsule", "seats": [{"kind": "ai", "agent": "random"}] * 2, "options": {"max_turns": 400}}
+        people = {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        assert refused(a, robots) is None
+        assert refused(b, robots)["status"] == 429, "B counts the AI-only game A plays"
+        assert refused(a, people) is None, "the third attempt of this address (a refused one counts)"
+        refusal = refused(b, people)
+        assert refusal["status"] == 429 and "at most 3 a minute" in refusal["detail"]
+    finally:
+        for s in servers:
+            s.stop()

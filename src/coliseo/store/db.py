@@ -237,6 +237,12 @@ class Store:
                               .where(games.c.finished.is_(False), moved < before)).all()
         return [(row[0], row[1]) for row in rows]
 
+    def unfinished_seats(self) -> list[list[dict]]:
+        """The seats of every unfinished game."""
+        with self.engine.connect() as db:
+            return [json.loads(text) for text in db.execute(select(games.c.seats)
+                                                            .where(games.c.finished.is_(False))).scalars()]
+
     def unfinished_ids(self) -> list[str]:
         with self.engine.connect() as db:
             return list(db.execute(select(games.c.id).where(games.c.finished.is_(False))).scalars().all())

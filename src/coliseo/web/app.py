@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import html
 import json
 import os
@@ -46,7 +47,7 @@ from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import make_bus
-from .guards import HostGuard, RateLimit, origin_allowed
+from .guards import HostGuard, RateLimit, SharedRateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
 
@@ -133,7 +134,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     tables = Tables(store, bus=make_bus(redis_url), thinker=make_thinker(ai_workers, ray_address),
                     lease_seconds=ai_lease_seconds)
     tables.bus.on_reconnect = tables.refresh_all
-    new_games = RateLimit(settings.games_per_minute, 60)
+    # New games are counted across the processes of one store; messages per process, whose event loop that limit
+    # protects.
+    new_games = (RateLimit(settings.games_per_minute, 60) if tables.alone else SharedRateLimit(
+        tables.bus.redis, f"{hashlib.sha256(db_url.encode()).hexdigest()[:16]}:games", settings.games_per_minute, 60))
     messages = RateLimit(settings.messages_per_second, 1)
     origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
@@ -217,11 +221,11 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def create(body: CreateGame, request: Request) -> Created:
         """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
         secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
-        wait = new_games.wait(request.client.host if request.client else "")
+        wait = await new_games.wait(request.client.host if request.client else "")
         if wait:
             raise StarletteHTTPException(429, f"too many new games from your address: at most "
                                               f"{settings.games_per_minute} a minute; try again in {ceil(wait)} s")
-        if all(s.kind == "ai" for s in body.seats) and tables.ai_only_games() >= settings.max_ai_games:
+        if all(s.kind == "ai" for s in body.seats) and await tables.ai_only_games() >= settings.max_ai_games:
             raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
                                               "at once; try again when one has ended")
         table, seat, token, invite = await tables.create(
@@ -314,7 +318,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                 try:
                     message = await _receive(websocket)
                     ref = message.get("ref")
-                    if messages.wait(client):
+                    if await messages.wait(client):
                         raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
                                            "this one was ignored")
                     if seat is None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from urllib.parse import urlsplit
 
+log = logging.getLogger("coliseo.web")
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
@@ -16,7 +18,7 @@ class RateLimit:
         self.rate, self.per = rate, per
         self.buckets: dict[str, tuple[float, float]] = {}    # client -> (tokens left, when counted)
 
-    def wait(self, client: str) -> float:
+    async def wait(self, client: str) -> float:
         """0 and one event counted when the client may go on; else the seconds until it may."""
         now = time.monotonic()
         tokens, then = self.buckets.get(client, (self.rate, now))
@@ -28,6 +30,36 @@ class RateLimit:
         if len(self.buckets) > 10_000:                  # forget clients whose bucket is full again
             self.buckets = {k: v for k, v in self.buckets.items() if v[0] + (now - v[1]) * self.rate / self.per < 1}
         return 0.0
+
+
+# RateLimit's bucket, kept in Redis and counted atomically with Redis's clock, so every process sees one bucket.
+TOKEN_BUCKET = """
+local rate, per = tonumber(ARGV[1]), tonumber(ARGV[2])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1e6
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = math.min(rate, (tonumber(bucket[1]) or rate) + (now - (tonumber(bucket[2]) or now)) * rate / per)
+local wait = 0
+if tokens < 1 then wait = (1 - tokens) * per / rate else tokens = tokens - 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(per * 1000))
+return tostring(wait)
+"""
+
+
+class SharedRateLimit:
+    """RateLimit for several server processes: one bucket per client in Redis (`serve --workers N --redis`)."""
+
+    def __init__(self, redis, name: str, rate: int, per: float):
+        self.rate, self.per, self.prefix = rate, per, f"coliseo:rate:{name}:"
+        self.script = redis.register_script(TOKEN_BUCKET)
+
+    async def wait(self, client: str) -> float:
+        try:
+            return float(await self.script(keys=[self.prefix + client], args=[self.rate, self.per]))
+        except Exception:  # noqa: BLE001 - Redis away: let people play rather than refuse everyone
+            log.warning("could not count %s in Redis; not limited meanwhile", self.prefix + client)
+            return 0.0
 
 
 def host_name(host_header: str) -> str:

@@ -255,11 +255,12 @@ class Tables:
         self._loading = asyncio.Lock()
         self.store_pool: ThreadPoolExecutor | None = None
 
-    def ai_only_games(self) -> int:
-        """Live unfinished games whose every seat is an AI (they are capped: each one keeps a core busy)."""
-        return sum(1 for t in self.live.values()
-                   if not t.match.is_over and all(s["kind"] == "ai" for s in t.stored.seats)
-                   and not any(s.get("handed_over") for s in t.stored.seats))
+    async def ai_only_games(self) -> int:
+        """Unfinished games whose every seat is an AI (they are capped: each one keeps a core busy); with other
+        processes serving the store, counted in the store."""
+        if self.alone:
+            return sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))
+        return sum(1 for seats in await self.stored_call(self.store.unfinished_seats) if ai_only(seats))
 
     async def stored_call(self, function, *args):
         if self.store_pool is None:       # SQLite has one writer at a time; a server database takes more
@@ -682,6 +683,11 @@ class Tables:
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
                 "frames": frames}
+
+
+def ai_only(seats: list[dict]) -> bool:
+    """Every seat is an AI by choice (not a person's seat handed to the AI for idling)."""
+    return all(s["kind"] == "ai" and not s.get("handed_over") for s in seats)
 
 
 def check_ply(table: Table, ply: int) -> None:
