@@ -53,6 +53,20 @@ class Game:
     def state_from_json(self, doc: dict) -> State:
         raise NotImplementedError
 
+    # What a player sees and the position document live in the game's view.py, which reads the rules' state;
+    # the state's `observation`, `determinize` and `to_json` come here so the rules never import their view.
+    def observe(self, state: State, player: int | None) -> dict:
+        """`state.observation(player)`: only what `player` may know (None = a spectator)."""
+        raise NotImplementedError
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> None:
+        """Replace, in place, what `player` cannot know with values consistent with their view."""
+        raise NotImplementedError
+
+    def state_to_json(self, state: State) -> dict:
+        """`state.to_json()`: the position document that `state_from_json` reads back."""
+        raise NotImplementedError
+
     def format_action(self, action: Action) -> str:
         raise NotImplementedError
 
@@ -181,20 +195,19 @@ class State:
         """Why a well-formed action is not legal here, in a player's words."""
         return "not legal now"
 
-    def observation(self, player: int | None) -> dict:
-        raise NotImplementedError
-
-    def _resample_hidden(self, player: int, rng: random.Random) -> None:
-        """Replace, in place, what `player` cannot know with values consistent with their view."""
-        raise NotImplementedError
-
     def clone(self) -> State:
         raise NotImplementedError
 
-    def to_json(self) -> dict:
-        raise NotImplementedError
-
     # --- shared -------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict:
+        return self.game.observe(self, player)
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        self.game.resample_hidden(self, player, rng)
+
+    def to_json(self) -> dict:
+        return self.game.state_to_json(self)
+
     @property
     def is_over(self) -> bool:
         return self.result is not None
