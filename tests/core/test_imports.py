@@ -122,6 +122,8 @@ def allowed(source: str, target: str) -> bool:
     if src_layer == "agents":
         # a game only through its evaluation module; the Game contract itself is core's
         return dst_layer in ("core", "agents") or (dst_layer.startswith("games.") and target.endswith(".evaluation"))
+    if src_layer in ("sim", "rl", "store"):
+        return dst_layer not in ("cli", "web")
     return True
 
 
@@ -133,6 +135,8 @@ def test_the_layer_rules_refuse_what_they_should():
     assert not allowed("coliseo.games.capsule.state", "coliseo.games.forbidden.content")
     assert not allowed("coliseo.games.capsule.state", "coliseo.agents.base")
     assert allowed("coliseo.games.capsule.view", "coliseo.core.rng")
+    assert not allowed("coliseo.sim.run", "coliseo.web.app")
+    assert allowed("coliseo.cli.main", "coliseo.web.app")
 
 
 def test_each_layer_imports_only_the_layers_below_it():
