@@ -11,6 +11,7 @@ from coliseo.core.game import Game
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import view
 from .board import board_for
 from .content import ACTIVATED, Card, Content, load_content, team_problem
 from .state import (
@@ -27,7 +28,6 @@ from .state import (
     piece_order,
 )
 from .text import EVENT_TEXT, REASONS, render_text
-from .view import load_position, observe, position_doc, resample_hidden
 
 DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
 
@@ -80,6 +80,7 @@ def _content(packs: tuple[str, ...]) -> Content:
 
 class CapsuleGame(Game):
     id = "capsule"
+    view = view
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
@@ -220,19 +221,6 @@ class CapsuleGame(Game):
         back = 0 if player == 0 else b.height - 1
         return sorted(self.zones[player], key=lambda sq: (abs(b.rank(sq) - back), abs(b.file(sq) - middle),
                                                           b.file(sq)))
-
-    # --- what each player sees, and positions (view.py) ---------------------------------------------
-    def observe(self, state: CapsuleState, player: int | None) -> dict:
-        return observe(state, player)
-
-    def resample_hidden(self, state: CapsuleState, player: int, rng) -> None:
-        resample_hidden(state, player, rng)
-
-    def state_to_json(self, state: CapsuleState) -> dict:
-        return position_doc(state)
-
-    def state_from_json(self, doc: dict) -> CapsuleState:
-        return load_position(self, doc)
 
     # --- notation (§5) and the action space -------------------------------------------------------------
     def format_action(self, action: tuple) -> str:

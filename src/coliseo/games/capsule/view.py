@@ -118,8 +118,8 @@ def position_doc(state: CapsuleState) -> dict:
 
 
 def load_position(game, doc: dict) -> CapsuleState:
-    """The state a position document describes; PositionError names the first field that is wrong."""
-    game.check_position_header(doc)
+    """The state a position document describes (its header already checked); PositionError names the first field
+    that is wrong."""
     state = CapsuleState(game, Rng(doc["rng"]))
 
     def field(name, kind, minimum=None):

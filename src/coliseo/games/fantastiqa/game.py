@@ -11,11 +11,11 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from . import text as _text
+from . import view
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
 from .content import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
 from .state import DRAFT, PHASES, FantastiqaState
 from .text import display_names
-from .view import load_position, observe, position_doc, resample_hidden
 
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
 GOAL_LENGTHS = ("short", "standard", "long")
@@ -109,6 +109,7 @@ def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
 
 class Fantastiqa(Game):
     id = "fantastiqa"
+    view = view
     names = {"en": "Fantastiqa", "es": "Fantastiqa"}
     min_players = 2
     max_players = 4
@@ -298,21 +299,6 @@ class Fantastiqa(Game):
         s.turn_no = 0
         s.res = None
         return s
-
-    # --- positions ----------------------------------------------------------------------------
-    def state_from_json(self, doc: dict) -> FantastiqaState:
-        self.check_position_header(doc)
-        return load_position(self, doc)
-
-    def state_to_json(self, state: FantastiqaState) -> dict:
-        return position_doc(state)
-
-    # --- what each player sees (view.py) ------------------------------------------------------
-    def observe(self, state: FantastiqaState, player: int | None) -> dict:
-        return observe(state, player)
-
-    def resample_hidden(self, state: FantastiqaState, player: int, rng) -> None:
-        resample_hidden(state, player, rng)
 
     # --- notation -----------------------------------------------------------------------------
     def format_action(self, a) -> str:
