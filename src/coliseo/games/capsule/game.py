@@ -1,4 +1,4 @@
-"""The Capsule Monsters game: options, setup, positions and notation (docs/rules/capsule.md §3, §5)."""
+"""The Capsule Monsters game: options, setup and notation (docs/rules/capsule.md §3, §5); its view is view.py."""
 
 from __future__ import annotations
 

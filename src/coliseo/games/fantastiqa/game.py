@@ -1,4 +1,4 @@
-"""The Fantastiqa game: options, setup, notation, positions and text (docs/rules/fantastiqa.md)."""
+"""The Fantastiqa game: options, setup, notation and text (docs/rules/fantastiqa.md); its view is view.py."""
 
 from __future__ import annotations
 

@@ -3,6 +3,9 @@ attack the player to move threatens.
 
 Only what `player` may know is read: the opponent's hidden monsters and set cards count by number
 (a face-down monster is valued at a flat guess), never by identity.
+
+Below it, what the `fm-classic` agent knows of the original CPU (docs/rules/forbidden.md §9): the card ids its
+strategy names and each duelist's parameters.
 """
 
 from __future__ import annotations
