@@ -188,22 +188,22 @@ class State:
         """Why a well-formed action is not legal here, in a player's words."""
         return "not legal now"
 
-    def clone(self) -> State:
-        raise NotImplementedError
-
-    # --- shared -------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict:
-        """Only what `player` may know (None = a spectator), JSON-safe."""
+        """Only what `player` may know (None = a spectator), JSON-safe; from the game's view.py (`Game.view`)."""
         return self.game.view.observe(self, player)
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Replace, in place, what `player` cannot know with values consistent with their view."""
         self.game.view.resample_hidden(self, player, rng)
 
+    def clone(self) -> State:
+        raise NotImplementedError
+
     def to_json(self) -> dict:
-        """The position document that `game.state_from_json` reads back."""
+        """The position document that `game.state_from_json` reads back; from the game's view.py."""
         return self.game.view.position_doc(self)
 
+    # --- shared -------------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         return self.result is not None

@@ -14,8 +14,8 @@ from . import text as _text
 from . import view
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
 from .content import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
+from .names import display_names
 from .state import DRAFT, PHASES, FantastiqaState
-from .text import display_names
 
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
 GOAL_LENGTHS = ("short", "standard", "long")
