@@ -7,7 +7,8 @@ import pytest
 from games.dungeon_dice.helpers import GAME, path, position, put
 
 from coliseo.agents import Seat, make_agent
-from coliseo.agents.evaluation.dungeon_dice import (
+from coliseo.core.registry import load_game
+from coliseo.games.dungeon_dice.evaluation import (
     FEATURES,
     FITTED,
     SHORTLIST,
@@ -17,7 +18,6 @@ from coliseo.agents.evaluation.dungeon_dice import (
     shortlist,
     value,
 )
-from coliseo.core.registry import load_game
 
 ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
 
@@ -105,7 +105,7 @@ def test_the_fitted_value_weighs_every_feature_and_counts_a_heart_for_the_side_a
 def test_mcts_scores_its_leaves_with_the_value_and_greedy_with_the_evaluation():
     assert make_agent("mcts", GAME, 0).evaluate is value
     assert make_agent("greedy", GAME, 0).evaluate is evaluate
-    assert make_agent("mcts", load_game("capsule"), 0).evaluate.__module__.endswith("evaluation.capsule")
+    assert make_agent("mcts", load_game("capsule"), 0).evaluate.__module__ == "coliseo.games.capsule.evaluation"
 
 
 def declared_summon_at_the_end_of(*road):

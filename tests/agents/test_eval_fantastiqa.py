@@ -4,7 +4,7 @@ import random
 
 from coliseo import load_game
 from coliseo.agents.base import Seat, make_agent, play_game
-from coliseo.agents.evaluation.fantastiqa import evaluate
+from coliseo.games.fantastiqa.evaluation import evaluate
 
 
 def test_greedy_self_play_ends_by_the_quest_goal():

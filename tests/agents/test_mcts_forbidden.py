@@ -4,7 +4,7 @@ import random
 
 import coliseo
 from coliseo.agents import Seat, make_agent
-from coliseo.agents.evaluation.forbidden import distinct, evaluate
+from coliseo.games.forbidden.evaluation import distinct, evaluate
 
 GAME = coliseo.load_game("forbidden")
 

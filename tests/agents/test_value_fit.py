@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from coliseo.agents.evaluation import dungeon_dice
 from coliseo.agents.value_fit import fit, game_indices, log_loss, main, positions
+from coliseo.games.dungeon_dice import evaluation as dungeon_dice
 
 
 def synthetic_games(weights, count, rng):

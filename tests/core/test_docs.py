@@ -13,8 +13,7 @@ CITE = re.compile(r"(?<![\w-])([RD]\d+)(?![\w])")
 
 
 def cited(game: str) -> set[str]:
-    files = [*(ROOT / "src/coliseo/games" / game).rglob("*.py"), *(ROOT / "tests/games" / game).rglob("*.py"),
-             ROOT / "src/coliseo/agents/evaluation" / f"{game}.py"]
+    files = [*(ROOT / "src/coliseo/games" / game).rglob("*.py"), *(ROOT / "tests/games" / game).rglob("*.py")]
     return {m for f in files if f.exists() for m in CITE.findall(f.read_text(encoding="utf-8"))}
 
 

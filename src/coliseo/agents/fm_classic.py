@@ -10,33 +10,25 @@ from __future__ import annotations
 from itertools import permutations
 
 from coliseo.agents.base import Agent, Seat
-from coliseo.games.forbidden.content import EQUIP, MAGIC, MONSTER, RITUAL, SPLITS, TRAP
-from coliseo.games.forbidden.importer import fm_classic_rows
-
-TYPE_KILLERS = (329, 653, 656, 660, 662, 663, 664)
-REMOVAL_TRAPS = (686, 685, 684, 683, 682, 681, 690)
-WALLS = frozenset((72, 362, 366, 2, 40, 83, 88, 121, 156, 170, 255, 274, 277, 369, 416, 418, 449, 468, 497, 518))
-ALWAYS_ATTACK = frozenset((380, 374, 67, 713, 217, 364, 1, 392))
-DUSTER, SWORDS, DARK_LIGHT, STOP_DEFENSE, CRUSH, RAIGEKI, DARK_HOLE = 672, 348, 350, 320, 661, 337, 336
-
-
-class Params:
-    """One duelist's fm-classic row: L, D, K, Q, H, B and the two strategy splits."""
-
-    __slots__ = ("lp", "low_deck", "combo", "power", "duster", "blind", "ahead", "weak")
-
-    def __init__(self, lp, low_deck, combo, power, duster, blind, ahead, weak):
-        self.lp, self.low_deck, self.combo, self.power = lp * 100, low_deck, combo, power
-        self.duster, self.blind = duster, blind
-        self.ahead, self.weak = SPLITS[ahead], SPLITS[weak]
-
-
-def params_for(pack, duelist: int | None) -> Params:
-    d = pack.duelists.get(duelist) if duelist else None
-    if d is None:
-        return Params(*fm_classic_rows()[7])  # §9: no duelist -> row 7
-    return Params(d.lp_threshold, d.low_deck, d.combo_depth, d.power_depth, d.duster_pct, d.blind_pct,
-                  d.split_ahead, d.split_weak)
+from coliseo.games.forbidden.evaluation import (
+    ALWAYS_ATTACK,
+    CRUSH,
+    DARK_HOLE,
+    DARK_LIGHT,
+    DUSTER,
+    EQUIP,
+    MAGIC,
+    MONSTER,
+    RAIGEKI,
+    REMOVAL_TRAPS,
+    RITUAL,
+    STOP_DEFENSE,
+    SWORDS,
+    TRAP,
+    TYPE_KILLERS,
+    WALLS,
+    params_for,
+)
 
 
 class FmClassicAgent(Agent):

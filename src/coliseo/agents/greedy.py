@@ -1,6 +1,6 @@
 """One-ply greedy agent: tries every legal action on a determinization and keeps the best evaluation.
 
-Each game provides `evaluate(state, player) -> float` in `coliseo.agents.evaluation.<game id>`;
+Each game provides `evaluate(state, player) -> float` in its `coliseo.games.<game id>.evaluation`;
 higher is better for `player`. A finished game is scored by its result.
 """
 
@@ -14,7 +14,8 @@ WIN = 1e9
 
 
 def evaluation_module(game_id: str):
-    return importlib.import_module(f"coliseo.agents.evaluation.{game_id}")
+    """The game's heuristics for agents (docs/engine.md, "What agents may use of a game")."""
+    return importlib.import_module(f"coliseo.games.{game_id}.evaluation")
 
 
 def evaluation_for(game_id: str):

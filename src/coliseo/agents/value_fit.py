@@ -21,7 +21,7 @@ from multiprocessing import Pool
 from coliseo.agents import Seat, make_agent
 from coliseo.agents.greedy import evaluation_module
 from coliseo.core.registry import load_game
-from coliseo.sim.run import seed_from
+from coliseo.core.rng import seed_from
 
 
 def positions(job: tuple) -> tuple[list, int | None]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
@@ -42,15 +43,16 @@ class Game:
     event_text: ClassVar[dict[str, dict[str, str | list[str]]]] = {}
     # Event types after which a person may not undo: they reveal hidden information.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
+    # The game's view.py, which reads the rules' state for a player: `observe(state, player)`,
+    # `resample_hidden(state, player, rng)`, `position_doc(state)` and `load_position(game, doc)`. A state reaches
+    # it through its game, so the rules never import their view.
+    view: ClassVar[ModuleType]
 
     def __init__(self, **options: Any):
         self.options = resolve_options(self.options_schema, options)
 
     # --- to implement -------------------------------------------------------------------------
     def new_state(self, seed: int, setup: Any = None) -> State:
-        raise NotImplementedError
-
-    def state_from_json(self, doc: dict) -> State:
         raise NotImplementedError
 
     def format_action(self, action: Action) -> str:
@@ -122,6 +124,11 @@ class Game:
     def render(self, event: dict, lang: str = "en") -> str:
         return render_event(self, event, lang)
 
+    def state_from_json(self, doc: dict) -> State:
+        """The state a position document describes; PositionError names the first field that is wrong."""
+        self.check_position_header(doc)
+        return self.view.load_position(self, doc)
+
     def position_header(self, state: State) -> dict:
         return {"format": POSITION_FORMAT, "game": self.id, "options": dict(self.options),
                 "rng": state.rng.state}
@@ -182,17 +189,19 @@ class State:
         return "not legal now"
 
     def observation(self, player: int | None) -> dict:
-        raise NotImplementedError
+        """Only what `player` may know (None = a spectator), JSON-safe; from the game's view.py (`Game.view`)."""
+        return self.game.view.observe(self, player)
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Replace, in place, what `player` cannot know with values consistent with their view."""
-        raise NotImplementedError
+        self.game.view.resample_hidden(self, player, rng)
 
     def clone(self) -> State:
         raise NotImplementedError
 
     def to_json(self) -> dict:
-        raise NotImplementedError
+        """The position document that `game.state_from_json` reads back; from the game's view.py."""
+        return self.game.view.position_doc(self)
 
     # --- shared -------------------------------------------------------------------------------
     @property

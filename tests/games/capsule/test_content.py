@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from coliseo import load_game
-from coliseo.games.capsule.cards import load_content
+from coliseo.games.capsule.content import load_content
 
 CONTENT = load_content()
 ABILITY_RATING = {"stun": 2.5, "heal": 1.5, "pierce": 1.0, "fly": 0.5, "bane": 0.5, "scout": 0.5, "rouse": 0.5}

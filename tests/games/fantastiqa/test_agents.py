@@ -4,7 +4,7 @@ import random
 
 from coliseo import load_game
 from coliseo.agents.base import Seat, make_agent
-from coliseo.agents.evaluation.fantastiqa import evaluate
+from coliseo.games.fantastiqa.evaluation import evaluate
 
 
 def test_greedy_beats_random_in_two_player_games():

@@ -6,8 +6,8 @@ from games.forbidden.helpers import duel, mon, setc
 
 import coliseo
 from coliseo.agents.base import Seat, make_agent, play_game
-from coliseo.agents.evaluation.forbidden import evaluate
-from coliseo.agents.fm_classic import FmClassicAgent, params_for
+from coliseo.agents.fm_classic import FmClassicAgent
+from coliseo.games.forbidden.evaluation import evaluate, params_for
 
 GAME = coliseo.load_game("forbidden")
 

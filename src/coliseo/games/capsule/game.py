@@ -1,4 +1,4 @@
-"""The Capsule Monsters game: options, setup, positions and notation (docs/rules/capsule.md §3, §5)."""
+"""The Capsule Monsters game: options, setup and notation (docs/rules/capsule.md §3, §5); its view is view.py."""
 
 from __future__ import annotations
 
@@ -6,35 +6,24 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import view
 from .board import board_for
-from .cards import ACTIVATED, Card, Content, load_content, team_problem
+from .content import ACTIVATED, Card, Content, load_content, team_problem
 from .state import (
     ABILITY,
     ATTACK,
-    ATTACKED,
     CAPSULE,
-    CARD,
-    DMG,
     END,
     END_ACTION,
-    KIND,
-    KIND_NAMES,
     KING,
-    KNOWN,
-    MONSTER,
     MOVE,
-    MOVED,
-    OWNER,
     RECOVER,
-    SQ,
-    STUN,
     SUMMON,
-    USED,
     CapsuleState,
     piece_order,
 )
@@ -91,6 +80,7 @@ def _content(packs: tuple[str, ...]) -> Content:
 
 class CapsuleGame(Game):
     id = "capsule"
+    view = view
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
@@ -232,95 +222,6 @@ class CapsuleGame(Game):
         return sorted(self.zones[player], key=lambda sq: (abs(b.rank(sq) - back), abs(b.file(sq) - middle),
                                                           b.file(sq)))
 
-    # --- positions ------------------------------------------------------------------------------------
-    def state_from_json(self, doc: dict) -> CapsuleState:
-        self.check_position_header(doc)
-        state = CapsuleState(self, Rng(doc["rng"]))
-
-        def field(name, kind, minimum=None):
-            value = doc.get(name)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or \
-                    (minimum is not None and value < minimum):
-                raise PositionError(f"field {name!r} must be {kind.__name__}"
-                                    f"{'' if minimum is None else f' ≥ {minimum}'}, got {value!r}")
-            return value
-
-        state.turn_no = field("turn", int, 0)
-        state.active = field("active", int, 0)
-        state.ap = field("ap", int, 0)
-        state.passes = field("passes", int, 0)
-        state.acted = field("acted", bool)
-        if state.active > 1:
-            raise PositionError(f"field 'active' must be 0 or 1, got {state.active}")
-        destroyed = field("destroyed", list)
-        if len(destroyed) != 2 or not all(isinstance(d, list) for d in destroyed):
-            raise PositionError("field 'destroyed' must be two lists of monster ids")
-        for d in destroyed:
-            for card_id in d:
-                if card_id not in self.content.monsters:
-                    raise PositionError(f"field 'destroyed': unknown monster {card_id!r}")
-        state.destroyed = [list(d) for d in destroyed]
-        for i, raw in enumerate(field("pieces", list)):
-            piece = self._piece_from_json(i, raw)
-            if state.board[piece[SQ]] is not None:
-                raise PositionError(f"pieces[{i}]: square {raw['sq']} holds two pieces")
-            state.board[piece[SQ]] = piece
-            state.own[piece[OWNER]].append(piece)
-        for p in (0, 1):
-            kings = [x for x in state.own[p] if x[KIND] == KING]
-            if len(kings) > 1:
-                raise PositionError(f"player {p + 1} has more than one King")
-            state.own[p].sort(key=piece_order)
-        result = doc.get("result")
-        if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
-            raise PositionError("field 'result' must be null or {winners, reason, scores}")
-        state._result = result
-        if result is None and any(state.king(p) is None for p in (0, 1)):
-            raise PositionError("a game in progress needs both Kings on the board")
-        if result is None:
-            king_ap = state.action_points(state.king(state.active)[CARD])
-            if state.ap > king_ap:
-                raise PositionError(f"field 'ap' is {state.ap}, more than the active King's {king_ap}")
-        return state
-
-    def _piece_from_json(self, i: int, raw: Any) -> list:
-        where = f"pieces[{i}]"
-        if not isinstance(raw, dict):
-            raise PositionError(f"{where} must be an object")
-        sq = self.board.parse(raw.get("sq")) if isinstance(raw.get("sq"), str) else None
-        if sq is None:
-            raise PositionError(f"{where}: 'sq' must be a square on the board, got {raw.get('sq')!r}")
-        owner = raw.get("owner")
-        if owner not in (0, 1) or isinstance(owner, bool):
-            raise PositionError(f"{where}: 'owner' must be 0 or 1, got {owner!r}")
-        kind_name = raw.get("kind")
-        if kind_name not in KIND_NAMES:
-            raise PositionError(f"{where}: 'kind' must be one of {', '.join(KIND_NAMES)}, got {kind_name!r}")
-        kind = KIND_NAMES.index(kind_name)
-        table = self.content.kings if kind == KING else self.content.monsters
-        card = table.get(raw.get("card"))
-        if card is None:
-            raise PositionError(f"{where}: unknown {'King' if kind == KING else 'monster'} {raw.get('card')!r}")
-        damage = raw.get("damage", 0)
-        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-            raise PositionError(f"{where}: 'damage' must be a whole number ≥ 0")
-        flags = {}
-        for name in ("stunned", "moved", "attacked"):
-            flags[name] = raw.get(name, False)
-            if not isinstance(flags[name], bool):
-                raise PositionError(f"{where}: {name!r} must be true or false")
-        if flags["stunned"] and kind != MONSTER:
-            raise PositionError(f"{where}: only summoned monsters can be stunned")
-        used = raw.get("used", [])
-        ids = [a.id for a in card.activated]
-        if not isinstance(used, list) or any(u not in ids for u in used):
-            raise PositionError(f"{where}: 'used' must list activated abilities of {card.id}: {ids}")
-        known_by = raw.get("known_by", [owner])
-        if not isinstance(known_by, list) or any(q not in (0, 1) for q in known_by) or owner not in known_by:
-            raise PositionError(f"{where}: 'known_by' must list the players who know the card, owner included")
-        return [sq, owner, kind, card, damage, flags["stunned"], flags["moved"], flags["attacked"],
-                sum(1 << ids.index(u) for u in set(used)), sum(1 << q for q in set(known_by))]
-
     # --- notation (§5) and the action space -------------------------------------------------------------
     def format_action(self, action: tuple) -> str:
         kind, name = action[0], self.board.name
@@ -425,4 +326,4 @@ def _ability_text(ability) -> str:
 
 
 GAME = CapsuleGame
-__all__ = ["CapsuleGame", "GAME", "ATTACKED", "DMG", "KNOWN", "MOVED", "OWNER", "STUN", "USED", "CAPSULE"]
+__all__ = ["CapsuleGame", "GAME"]

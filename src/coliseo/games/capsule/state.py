@@ -7,12 +7,10 @@ over the card's activated abilities and `known` a bitmask of the players who kno
 
 from __future__ import annotations
 
-import random
-
 from coliseo.core.events import private
 from coliseo.core.game import State
 
-from .cards import BEATS, Card
+from .content import BEATS, Card
 from .text import refusal
 
 SQ, OWNER, KIND, CARD, DMG, STUN, MOVED, ATTACKED, USED, KNOWN = range(10)
@@ -399,87 +397,3 @@ class CapsuleState(State):
         self._legal = []
         events.append({"type": "game_over", "winner": winners[0] if winners else None, "reason": reason,
                        "scores": scores})
-
-    # --- what each player may see (§4) ---------------------------------------------------------------
-    def card_visible(self, piece: list, viewer: int | None) -> bool:
-        if piece[KIND] != CAPSULE:
-            return True
-        return viewer is not None and (piece[OWNER] == viewer or bool(piece[KNOWN] >> viewer & 1))
-
-    def observation(self, player: int | None) -> dict:
-        geometry = self.game.board
-        pieces = []
-        for piece in sorted((p for pieces in self.own for p in pieces), key=lambda p: p[SQ]):
-            card = piece[CARD]
-            view = {"sq": geometry.name(piece[SQ]), "owner": piece[OWNER], "kind": KIND_NAMES[piece[KIND]],
-                    "faction": card.faction, "damage": piece[DMG]}
-            if self.card_visible(piece, player):
-                view["card"] = card.id
-            if piece[KIND] != CAPSULE:
-                view.update(stunned=piece[STUN], moved=piece[MOVED], attacked=piece[ATTACKED],
-                            used=[a.id for k, a in enumerate(card.activated) if piece[USED] >> k & 1])
-            pieces.append(view)
-        return {
-            "game": "capsule",
-            "viewer": player,
-            "width": geometry.width,
-            "height": geometry.height,
-            "zones": [[geometry.name(sq) for sq in zone] for zone in self.game.zones],
-            "mode": self.game.options["mode"],
-            "turn": self.turn_no,
-            "current_player": self.current_player,
-            "ap": self.ap,
-            "passes": self.passes,
-            "acted": self.acted,
-            "pieces": pieces,
-            "destroyed": [list(d) for d in self.destroyed],
-            "team_sizes": [len(self.own[p]) - (self.king(p) is not None) + len(self.destroyed[p]) for p in (0, 1)],
-            "result": self._result,
-        }
-
-    def _resample_hidden(self, player: int, rng: random.Random) -> None:
-        """§4: every enemy capsule the player has not seen gets a monster of its faction, team rules kept."""
-        if player is None:
-            raise ValueError("determinize needs a player")
-        enemy = 1 - player
-        bit = 1 << player
-        hidden = sorted((p for p in self.own[enemy] if p[KIND] == CAPSULE and not p[KNOWN] & bit),
-                        key=lambda p: p[SQ])
-        if not hidden:
-            return
-        game = self.game
-        king = self.king(enemy)
-        enforce = game.options["enforce_team_rules"]
-        fixed_cost = sum(p[CARD].cost for p in self.own[enemy] if p not in hidden and p[KIND] != KING)
-        fixed_cost += sum(game.content.monsters[c].cost for c in self.destroyed[enemy])
-        budget = self.monster_points(king[CARD]) if king else 0
-        choices = [game.eligible(piece[CARD].faction, king[CARD].faction if king else None) for piece in hidden]
-        for _ in range(100):
-            draw = [rng.choice(options) for options in choices]
-            if not enforce or king is None or fixed_cost + sum(c.cost for c in draw) <= budget:
-                break
-        else:
-            draw = [min(options, key=lambda c: (c.cost, c.id)) for options in choices]
-        for piece, card in zip(hidden, draw):
-            piece[CARD] = card
-
-    # --- positions ------------------------------------------------------------------------------------
-    def to_json(self) -> dict:
-        geometry = self.game.board
-        doc = self.game.position_header(self)
-        doc.update({
-            "turn": self.turn_no,
-            "active": self.active,
-            "ap": self.ap,
-            "passes": self.passes,
-            "acted": self.acted,
-            "pieces": [{"sq": geometry.name(p[SQ]), "owner": p[OWNER], "kind": KIND_NAMES[p[KIND]],
-                        "card": p[CARD].id, "damage": p[DMG], "stunned": p[STUN], "moved": p[MOVED],
-                        "attacked": p[ATTACKED], "used": [a.id for k, a in enumerate(p[CARD].activated)
-                                                          if p[USED] >> k & 1],
-                        "known_by": [q for q in (0, 1) if p[KNOWN] >> q & 1]}
-                       for pieces in self.own for p in pieces],
-            "destroyed": [list(d) for d in self.destroyed],
-            "result": self._result,
-        })
-        return doc

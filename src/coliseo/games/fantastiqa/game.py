@@ -1,4 +1,4 @@
-"""The Fantastiqa game: options, setup, notation, positions and text (docs/rules/fantastiqa.md)."""
+"""The Fantastiqa game: options, setup, notation and text (docs/rules/fantastiqa.md); its view is view.py."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from . import text as _text
+from . import view
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
-from .cards import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
+from .content import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
 from .names import display_names
 from .state import DRAFT, PHASES, FantastiqaState
 
@@ -108,6 +109,7 @@ def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
 
 class Fantastiqa(Game):
     id = "fantastiqa"
+    view = view
     names = {"en": "Fantastiqa", "es": "Fantastiqa"}
     min_players = 2
     max_players = 4
@@ -297,13 +299,6 @@ class Fantastiqa(Game):
         s.turn_no = 0
         s.res = None
         return s
-
-    # --- positions ----------------------------------------------------------------------------
-    def state_from_json(self, doc: dict) -> FantastiqaState:
-        from .position import load_position
-
-        self.check_position_header(doc)
-        return load_position(self, doc)
 
     # --- notation -----------------------------------------------------------------------------
     def format_action(self, a) -> str:

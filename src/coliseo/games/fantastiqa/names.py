@@ -7,7 +7,7 @@ so no log line or board label ever shows a code. User packs keep their own names
 
 from __future__ import annotations
 
-from .cards import REGION_NAMES, SYMBOLS
+from .content import REGION_NAMES, SYMBOLS
 
 SYMBOL_NAMES = {
     "en": dict(zip(SYMBOLS, ("Sword", "Fire", "Water", "Broom", "Fang", "Net", "Helm", "Club", "Wand"), strict=True)),

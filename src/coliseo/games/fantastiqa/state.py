@@ -11,12 +11,10 @@ The `key` of sub/complete (not printed) holds the cards' positions among the sor
 
 from __future__ import annotations
 
-import random
-
 from coliseo.core.events import private
 from coliseo.core.game import State
 
-from .board import ADJACENT, POSITIONS, SPACE_ENDS, beyond
+from .board import ADJACENT, SPACE_ENDS, beyond
 
 DRAFT, MAIN, ADVENTURE, STATUE, RELEASE, AFTER, OVER = (
     "draft", "main", "adventure", "statue", "release", "after", "over")
@@ -844,90 +842,6 @@ class FantastiqaState(State):
             return "you need a Rearrange token and a card to rearrange"
         return "not legal now"
 
-    # --- views --------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict:
-        cards = self.game.content.cards
-        spaces = []
-        pend = dict(self.pending)
-        for i in range(7):
-            spaces.append({"space": i + 1, "creature": self.spaces[i], "gems": self.sgems[i],
-                           "pending": (i + 1) in pend, "paid": list(pend.get(i + 1, ()))})
-        blocks = []
-        j = len(self.cdeck)
-        while j > 0:
-            b = self.cblock[j - 1]
-            i = j
-            while i > 0 and self.cblock[i - 1] == b:
-                i -= 1
-            blocks.append({"block": b, "cards": sorted(self.cdeck[i:j])})
-            j = i
-        decks = {}
-        for statue, deck in self.decks.items():
-            k = self.known[statue]
-            decks[statue] = {"size": len(deck), "unknown": sorted(deck[k:]), "bottom": deck[:k][::-1]}
-        people = []
-        for q in range(self.n):
-            token_q = self.token_quest(q)
-            info = {
-                "player": q, "position": None if self.pos[q] < 0 else POSITIONS[self.pos[q]],
-                "hand_size": len(self.hand[q]), "draw_size": len(self.draw[q]),
-                "play": list(self.play[q]), "discard": list(self.discard[q]),
-                "quests": [{"quest": x, "committed": list(self.commits[q].get(x, ()))} for x in self.priv[q]],
-                "token": None if token_q is None else {"quest": token_q, "committed": list(self.commits[q][token_q])},
-                "completed": list(self.completed[q]), "bonus": self.bonus[q], "gems": self.gems[q],
-                "carpets": self.carpets[q], "rearranges": self.rearr[q], "score": self.score(q),
-            }
-            if q == player:
-                info["hand"] = sorted(self.hand[q])
-                info["draw"] = sorted(self.draw[q])
-            else:
-                info["unseen"] = sorted(self.hand[q] + self.draw[q])
-            people.append(info)
-        del cards
-        return {
-            "game": "fantastiqa", "viewer": player, "players": self.n, "turn": self.turn_no,
-            "phase": self.phase, "current": self.current_player, "goal": self.goal,
-            "layout": [{"pos": POSITIONS[i], "region": self.regions[i], "statue": self.statues[i]}
-                       for i in range(6)],
-            "spaces": spaces, "route": [POSITIONS[r] for r in self.route], "crossed": list(self.crossed),
-            "spy": self.spy,
-            "open_quests": [{"slot": s + 1, "quest": self.open_q[s], "bonus": self.open_bonus[s]} for s in (0, 1)],
-            "bonus_supply": self.bonus_supply, "creature_deck": blocks, "decks": decks,
-            "row": list(self.row), "row_kind": self.row_kind, "kept": self.kept,
-            "release_left": self.rel_left if self.phase == RELEASE else 0,
-            "box": sorted(self.box), "dragon_supply": sorted(self.dragons),
-            "draft": None if self.phase != DRAFT else {
-                "step": self.draft_step, "quests": list(self.qpool), "artifacts": list(self.apool)},
-            "people": people, "result": self.res,
-        }
-
-    def _resample_hidden(self, player: int, rng: random.Random) -> None:
-        self._legal = None          # the acting player's hand may change when another player determinizes
-        for q in range(self.n):
-            if q == player:
-                rng.shuffle(self.draw[q])
-                continue
-            pool = self.hand[q] + self.draw[q]
-            rng.shuffle(pool)
-            h = len(self.hand[q])
-            self.hand[q] = pool[:h]
-            self.draw[q] = pool[h:]
-        deck, block = self.cdeck, self.cblock
-        i = 0
-        while i < len(deck):
-            j = i
-            while j < len(deck) and block[j] == block[i]:
-                j += 1
-            part = deck[i:j]
-            rng.shuffle(part)
-            deck[i:j] = part
-            i = j
-        for statue, d in self.decks.items():
-            k = self.known[statue]
-            part = d[k:]
-            rng.shuffle(part)
-            d[k:] = part
-
     def clone(self) -> FantastiqaState:
         s = FantastiqaState.__new__(FantastiqaState)
         s.game = self.game
@@ -981,8 +895,3 @@ class FantastiqaState(State):
         s.draft_i = self.draft_i
         s.draft_step = self.draft_step
         return s
-
-    def to_json(self) -> dict:
-        from .position import dump_position
-
-        return dump_position(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from coliseo.core.i18n import player_name
 
 from .board import POSITIONS
-from .cards import REGION_NAMES
+from .content import REGION_NAMES
 from .names import POSITION_NAMES, POWER_NAMES, STATUE_NAMES
 
 EVENT_TEXT = {
@@ -192,7 +192,7 @@ def _card(game, cid) -> str:
 
 
 def _sym(i):
-    from .cards import SYMBOLS
+    from .content import SYMBOLS
 
     return SYMBOLS[i]
 

@@ -166,7 +166,7 @@ def _team(e: Entry) -> Team:
 
 def load_content(user_packs: tuple[str, ...] = ()) -> Content:
     """The bundled packs plus the user's, validated; ids must be unique across all of them."""
-    paths = [bundled_file("coliseo.games.capsule.content", name) for name in BUNDLED]
+    paths = [bundled_file("coliseo.games.capsule", f"content/{name}") for name in BUNDLED]
     paths += [Path(p) for p in user_packs]
     kings: dict[str, Card] = {}
     monsters: dict[str, Card] = {}

@@ -3,11 +3,16 @@ attack the player to move threatens.
 
 Only what `player` may know is read: the opponent's hidden monsters and set cards count by number
 (a face-down monster is valued at a flat guess), never by identity.
+
+Below it, what the `fm-classic` agent knows of the original CPU (docs/rules/forbidden.md §9): the card ids its
+strategy names and each duelist's parameters.
 """
 
 from __future__ import annotations
 
-from coliseo.games.forbidden.rules import DEF, KNOWN, MOVED, UP, USED
+from .content import EQUIP, MAGIC, MONSTER, RITUAL, SPLITS, TRAP  # noqa: F401 - kinds, for agents
+from .importer import fm_classic_rows
+from .rules import DEF, KNOWN, MOVED, UP, USED
 
 HIDDEN_MONSTER = 1200
 SET_CARD = 250
@@ -102,3 +107,30 @@ def evaluate(state, player: int) -> float:
         threat = THREAT * _threat(state, mover, player)
         value += threat if mover == player else -threat
     return value
+
+
+# --- the original CPU's strategy (docs/rules/forbidden.md §9), for the `fm-classic` agent ---------------------
+TYPE_KILLERS = (329, 653, 656, 660, 662, 663, 664)
+REMOVAL_TRAPS = (686, 685, 684, 683, 682, 681, 690)
+WALLS = frozenset((72, 362, 366, 2, 40, 83, 88, 121, 156, 170, 255, 274, 277, 369, 416, 418, 449, 468, 497, 518))
+ALWAYS_ATTACK = frozenset((380, 374, 67, 713, 217, 364, 1, 392))
+DUSTER, SWORDS, DARK_LIGHT, STOP_DEFENSE, CRUSH, RAIGEKI, DARK_HOLE = 672, 348, 350, 320, 661, 337, 336
+
+
+class Params:
+    """One duelist's fm-classic row: L, D, K, Q, H, B and the two strategy splits."""
+
+    __slots__ = ("lp", "low_deck", "combo", "power", "duster", "blind", "ahead", "weak")
+
+    def __init__(self, lp, low_deck, combo, power, duster, blind, ahead, weak):
+        self.lp, self.low_deck, self.combo, self.power = lp * 100, low_deck, combo, power
+        self.duster, self.blind = duster, blind
+        self.ahead, self.weak = SPLITS[ahead], SPLITS[weak]
+
+
+def params_for(pack, duelist: int | None) -> Params:
+    d = pack.duelists.get(duelist) if duelist else None
+    if d is None:
+        return Params(*fm_classic_rows()[7])  # §9: no duelist -> row 7
+    return Params(d.lp_threshold, d.low_deck, d.combo_depth, d.power_depth, d.duster_pct, d.blind_pct,
+                  d.split_ahead, d.split_weak)

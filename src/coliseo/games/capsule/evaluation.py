@@ -3,7 +3,7 @@
 An enemy capsule counts as an unknown monster: only its damage is used, never its card.
 """
 
-from coliseo.games.capsule.state import CAPSULE, CARD, DMG, KIND, KING, SQ, STUN
+from .state import CAPSULE, CARD, DMG, KIND, KING, SQ, STUN
 
 KING_POINT = 2.0          # a King point is worth more than a monster's cost: it is the game
 CAPSULE_VALUE = 3.5       # an unknown monster of average cost

@@ -94,7 +94,7 @@ def load_content(packs: list[str], bundled: bool = True) -> Content:
     """The bundled pack (unless `bundled` is false) and the user packs, validated; ids unique across all."""
     paths = []
     if bundled:
-        paths.append(bundled_file("coliseo.games.fantastiqa.content", "original.toml"))
+        paths.append(bundled_file("coliseo.games.fantastiqa", "content/original.toml"))
     paths.extend(packs)
     if not paths:
         raise ContentError("no content: the bundled pack is off and no pack was given")

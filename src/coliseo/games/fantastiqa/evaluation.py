@@ -10,7 +10,7 @@ only public facts (scores, gems, tokens, commits, positions, and the union of ha
 is deducible from public history), never an opponent's hand or any deck order.
 """
 
-from coliseo.games.fantastiqa.board import ADJACENT
+from .board import ADJACENT
 
 
 def _distances() -> list[list[int]]:

@@ -1,7 +1,8 @@
-"""Fantastiqa positions: the full state as JSON, and loading one back with a clear error per field."""
+"""What each Fantastiqa player may see, determinization, and positions (the state as JSON, and loading one back)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -9,11 +10,97 @@ from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
 from .board import ADJACENT, POSITIONS
-from .cards import REGIONS, STATUES
+from .content import REGIONS, STATUES
 from .state import ADVENTURE, DRAFT, MAIN, OVER, PHASES, RELEASE, STATUE, FantastiqaState
 
 
-def dump_position(s: FantastiqaState) -> dict:
+# --- what each player may see -------------------------------------------------------------
+def observe(s: FantastiqaState, player: int | None) -> dict:
+    """Only what `player` may know: others' hands and draw piles as one pool; the order of what nobody has seen
+    (own draw pile, each creature-deck block, the unknown part of each statue deck) hidden."""
+    spaces = []
+    pend = dict(s.pending)
+    for i in range(7):
+        spaces.append({"space": i + 1, "creature": s.spaces[i], "gems": s.sgems[i],
+                       "pending": (i + 1) in pend, "paid": list(pend.get(i + 1, ()))})
+    blocks = []
+    j = len(s.cdeck)
+    while j > 0:
+        b = s.cblock[j - 1]
+        i = j
+        while i > 0 and s.cblock[i - 1] == b:
+            i -= 1
+        blocks.append({"block": b, "cards": sorted(s.cdeck[i:j])})
+        j = i
+    decks = {}
+    for statue, deck in s.decks.items():
+        k = s.known[statue]
+        decks[statue] = {"size": len(deck), "unknown": sorted(deck[k:]), "bottom": deck[:k][::-1]}
+    people = []
+    for q in range(s.n):
+        token_q = s.token_quest(q)
+        info = {
+            "player": q, "position": None if s.pos[q] < 0 else POSITIONS[s.pos[q]],
+            "hand_size": len(s.hand[q]), "draw_size": len(s.draw[q]),
+            "play": list(s.play[q]), "discard": list(s.discard[q]),
+            "quests": [{"quest": x, "committed": list(s.commits[q].get(x, ()))} for x in s.priv[q]],
+            "token": None if token_q is None else {"quest": token_q, "committed": list(s.commits[q][token_q])},
+            "completed": list(s.completed[q]), "bonus": s.bonus[q], "gems": s.gems[q],
+            "carpets": s.carpets[q], "rearranges": s.rearr[q], "score": s.score(q),
+        }
+        if q == player:
+            info["hand"] = sorted(s.hand[q])
+            info["draw"] = sorted(s.draw[q])
+        else:
+            info["unseen"] = sorted(s.hand[q] + s.draw[q])
+        people.append(info)
+    return {
+        "game": "fantastiqa", "viewer": player, "players": s.n, "turn": s.turn_no,
+        "phase": s.phase, "current": s.current_player, "goal": s.goal,
+        "layout": [{"pos": POSITIONS[i], "region": s.regions[i], "statue": s.statues[i]}
+                   for i in range(6)],
+        "spaces": spaces, "route": [POSITIONS[r] for r in s.route], "crossed": list(s.crossed),
+        "spy": s.spy,
+        "open_quests": [{"slot": k + 1, "quest": s.open_q[k], "bonus": s.open_bonus[k]} for k in (0, 1)],
+        "bonus_supply": s.bonus_supply, "creature_deck": blocks, "decks": decks,
+        "row": list(s.row), "row_kind": s.row_kind, "kept": s.kept,
+        "release_left": s.rel_left if s.phase == RELEASE else 0,
+        "box": sorted(s.box), "dragon_supply": sorted(s.dragons),
+        "draft": None if s.phase != DRAFT else {
+            "step": s.draft_step, "quests": list(s.qpool), "artifacts": list(s.apool)},
+        "people": people, "result": s.res,
+    }
+
+def resample_hidden(s: FantastiqaState, player: int, rng: random.Random) -> None:
+    s._legal = None          # the acting player's hand may change when another player determinizes
+    for q in range(s.n):
+        if q == player:
+            rng.shuffle(s.draw[q])
+            continue
+        pool = s.hand[q] + s.draw[q]
+        rng.shuffle(pool)
+        h = len(s.hand[q])
+        s.hand[q] = pool[:h]
+        s.draw[q] = pool[h:]
+    deck, block = s.cdeck, s.cblock
+    i = 0
+    while i < len(deck):
+        j = i
+        while j < len(deck) and block[j] == block[i]:
+            j += 1
+        part = deck[i:j]
+        rng.shuffle(part)
+        deck[i:j] = part
+        i = j
+    for statue, d in s.decks.items():
+        k = s.known[statue]
+        part = d[k:]
+        rng.shuffle(part)
+        d[k:] = part
+
+
+# --- positions ----------------------------------------------------------------------------
+def position_doc(s: FantastiqaState) -> dict:
     doc = s.game.position_header(s)
     doc.update({
         "phase": s.phase, "current": s.cur, "turn": s.turn_no, "result": s.res, "goal": s.goal,

@@ -1,1 +1,0 @@
-"""Per-game evaluation functions for the greedy agent (and MCTS rollouts)."""
