@@ -13,6 +13,12 @@ from coliseo.core.content import Entry, bundled_file, entries, read_toml, unique
 from coliseo.core.errors import ContentError
 
 CRESTS = "SMADGTEZ"                       # Summon Movement Attack Defense Magic Trap Effect Zash
+CREST_NAMES = {
+    "en": {"S": "Summon", "M": "Movement", "A": "Attack", "D": "Defense", "G": "Magic", "T": "Trap", "E": "Effect",
+           "Z": "Zash"},
+    "es": {"S": "Convocación", "M": "Movimiento", "A": "Ataque", "D": "Defensa", "G": "Magia", "T": "Trampa",
+           "E": "Efecto", "Z": "Zash"},
+}
 BASIC = CRESTS[:7]
 CREST_INDEX = {c: i for i, c in enumerate(CRESTS)}
 DICE_SET_SIZE = 25
