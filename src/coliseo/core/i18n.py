@@ -38,6 +38,8 @@ REFUSALS = {
     "over": ("the game is over", "la partida ha terminado"),
     "not_action": ("that is not an action of {game}", "eso no es una acción de {game}"),
     "not_now": ("not legal now", "no es legal ahora"),
+    "not_your_turn": ("it is not your turn", "no es tu turno"),
+    "ai_seat": ("this seat is played by the AI", "este asiento lo juega la IA"),
 }
 RESULT_WORDS = {
     "winners": {"en": "{w} wins", "es": "gana {w}"},
