@@ -128,7 +128,7 @@ def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_i
     joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     tokens = [made["token"], joined["token"]]
     sockets = [Socket(server, made["id"], token, lang="es") for token in tokens]
-    mover = next(i for i, socket in enumerate(sockets) if socket.state["legal"])
+    mover = next(i for i, seat in enumerate(sockets) if seat.state["legal"])
     sockets[mover].send({"type": "act", "action": action, "ply": 0})
     refused = sockets[mover].answer()
     assert refused["type"] == "error" and words in refused["message"], refused
@@ -137,8 +137,8 @@ def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_i
     sockets.append(Socket(server, made["id"], tokens[1 - mover]))        # the same seat, in English
     sockets[-1].send({"type": "act", "action": "end", "ply": 0})
     assert sockets[-1].answer()["message"] == "it is not your turn"
-    for socket in sockets:
-        socket.close()
+    for seat in sockets:
+        seat.close()
     assert stored_actions(server, made["id"]) == []
 
 
