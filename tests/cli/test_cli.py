@@ -82,7 +82,7 @@ def test_verify_catches_a_tampered_record(tmp_path):
     result = run("verify", str(path))
     assert result.exit_code == 1 and "tampered" in result.stdout
     replayed = run("replay", str(tmp_path / "missing.json"))
-    assert replayed.exit_code == 2 and "no such record" in replayed.stdout
+    assert replayed.exit_code == 2 and "missing.json: no such file" in replayed.stdout
 
 
 def test_replay_shows_a_players_view(tmp_path):
@@ -180,6 +180,37 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
     assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
+
+
+def test_the_commands_errors_read_in_spanish(home, tmp_path):
+    run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    _, done = finished_capsule_record(tmp_path)
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "folder").mkdir()
+    cases = [
+        (["play", "capsule", "--load", str(tmp_path / "none.json")], "none.json: no existe ese fichero"),
+        (["play", "capsule", "--load", str(tmp_path / "folder")], "es una carpeta, no un fichero"),
+        (["play", "capsule", "--setup", str(tmp_path / "bad.json")], "no es JSON"),
+        (["play", "capsule", "--load", str(tmp_path / "bad.json")], "no es JSON"),
+        (["play", "capsule", "--vs", "wizard"], "agente desconocido 'wizard' para capsule; los agentes son:"),
+        (["play", "forbidden", "--load", str(tmp_path / "s.json")], "es un registro de capsule, no de forbidden"),
+        (["play", "capsule", "--load", str(done)], "es una partida terminada (Empate — dos turnos vacíos)"),
+        (["play", "capsule", "--seat", "5"], "--seat debe ser 1..2"),
+        (["play", "capsule", "--vs", "greedy,greedy"], "--vs nombra 2 agentes para 1 asientos de la IA"),
+        (["play", "chess"], "juego desconocido 'chess'"),
+        (["play", "capsule", "--players", "3"], "capsule no tiene la opción 'players'"),
+        (["replay", str(tmp_path / "none.json")], "no existe ese fichero"),
+        (["replay", str(done), "--view", "7"], "--view debe ser un número de asiento o spectator"),
+        (["cards", "capsule", "--where", "faction"], "el filtro 'faction' debe ser CAMPO=VALOR"),
+        (["cards", "capsule", "--min", "colour=2"], "no hay ningún campo 'colour'"),
+        (["cards", "capsule", "--min", "cost=high"], "el filtro 'cost=high' necesita un número"),
+    ]
+    for args, words in cases:
+        result = run(*args, "--lang", "es", input="quit\n")
+        out = " ".join(result.stdout.split())
+        assert result.exit_code == 2 and words in out and "Traceback" not in out, (args, out)
+    saved = run("play", "capsule", "--seed", "8", "--lang", "es", input=f"save {tmp_path}/nowhere/x.json\nquit\n")
+    assert "No se puede guardar en" in " ".join(saved.stdout.split())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -12,16 +12,17 @@ from rich.markup import escape
 
 from coliseo import __version__, list_games, load_game
 from coliseo.agents import agent_names
-from coliseo.core.errors import ColiseoError
+from coliseo.core.errors import ColiseoError, RecordError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import card_word, check_lang, default_lang, result_words
-from coliseo.core.match import Match, read_record, replay, verify
+from coliseo.core.match import Match, check_record, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
-from coliseo.sim.spec import build_agent
+from coliseo.sim.spec import build_agent, parse_spec
 
 from .output import console, fail, table
 from .session import Session
+from .words import words
 
 app = typer.Typer(help="Coliseo: four monster games, their AI and their records.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -39,8 +40,10 @@ def lang_of(lang: str | None) -> str:
         fail(str(e))
 
 
-def build_game(game_id: str, options: list[str], **extra):
+def build_game(game_id: str, options: list[str], lang: str, **extra):
     """The game with `--option name=value` settings (and named ones such as --players) applied."""
+    if game_id not in list_games():
+        fail(words("unknown_game", lang, game=game_id, games=", ".join(list_games())))
     try:
         schema = game_class(game_id).options_schema
         settings = dict(parse_option_text(schema, text) for text in options)
@@ -49,7 +52,7 @@ def build_game(game_id: str, options: list[str], **extra):
             if value is None:
                 continue
             if name not in names:
-                fail(f"{game_id} has no option {name!r}")
+                fail(words("no_option", lang, game=game_id, name=name))
             settings[name] = value
         return load_game(game_id, **settings)
     except ColiseoError as e:
@@ -85,11 +88,12 @@ def games(json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
 @app.command()
 def rules(game: str, lang: str | None = LangOption) -> None:
     """Print how to play GAME."""
-    g = build_game(game, [])
+    lang = lang_of(lang)
+    g = build_game(game, [], lang)
     try:
-        console.print(g.rules_text(lang_of(lang)), markup=False, highlight=False)
+        console.print(g.rules_text(lang), markup=False, highlight=False)
     except NotImplementedError:
-        fail(f"{game} has no player's guide yet; see docs/rules/{game}.md")
+        fail(words("no_guide", lang, game=game))
 
 
 @app.command()
@@ -101,13 +105,13 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
           json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
     """Browse GAME's cards (monsters, Kings, dice...), with filters."""
     lang = lang_of(lang)
-    g = build_game(game, option)
+    g = build_game(game, option, lang)
     try:
         rows = g.card_rows(lang)
     except NotImplementedError:
-        fail(f"{game} cannot list its cards yet")
+        fail(words("no_cards", lang, game=game))
     rows = [{k: card_word(v, lang) if k in ("kind", "faction") else v for k, v in row.items()} for row in rows]
-    rows = filter_rows(rows, name, where, minimum, maximum)
+    rows = filter_rows(rows, name, where, minimum, maximum, lang)
     if json_out:
         print(json.dumps(rows, ensure_ascii=False))
         return
@@ -120,20 +124,20 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
 
 
 def filter_rows(rows: list[dict], name: str | None, where: list[str], minimum: list[str],
-                maximum: list[str]) -> list[dict]:
+                maximum: list[str], lang: str = "en") -> list[dict]:
     def pairs(items: list[str], numeric: bool):
         out = []
         for item in items:
             key, sep, value = item.partition("=")
             if not sep:
-                fail(f"filter {item!r} must be FIELD=VALUE")
+                fail(words("filter_form", lang, item=item))
             if rows and key not in rows[0] and not any(key in r for r in rows):
-                fail(f"no field {key!r}; fields: {', '.join(dict.fromkeys(k for r in rows for k in r))}")
+                fail(words("no_field", lang, field=key, fields=", ".join(dict.fromkeys(k for r in rows for k in r))))
             if numeric:
                 try:
                     value = float(value)
                 except ValueError:
-                    fail(f"filter {item!r} needs a number")
+                    fail(words("filter_number", lang, item=item))
             out.append((key, value))
         return out
 
@@ -177,35 +181,68 @@ def play(game: str,
     lang = lang_of(lang)
     try:
         if load:
-            doc = read_record(load)
+            doc = read_record_file(load, lang)
             if doc["game"] != game:
-                fail(f"{load} is a record of {doc['game']}, not {game}: play {doc['game']} --load {load}")
-            match = replay(doc)
+                fail(words("other_game", lang, path=load, game=doc["game"], wanted=game))
+            match = replay_record(doc, load, lang)
             g = match.game
             if match.is_over:
-                fail(f"{load} is a finished game ({result_words(g, match.result, lang)}"
-                     f"): see it with coliseo replay {load}")
+                fail(words("finished", lang, path=load, result=result_words(g, match.result, lang)))
         else:
-            g = build_game(game, option, players=players, mode=variant)
+            g = build_game(game, option, lang, players=players, mode=variant)
             choices = {k: v for k, v in {"duelist": duelist, "teams": teams}.items() if v is not None}
-            setup = json.loads(setup_file.read_text()) if setup_file else g.setup_for(**choices)
+            setup = read_json(setup_file, lang) if setup_file else g.setup_for(**choices)
             match = Match(g, secrets.randbits(63) if seed is None else seed, setup)
         seats = match.state.players
         if not 1 <= seat <= len(seats):
-            fail(f"--seat must be 1..{len(seats)}")
+            fail(words("seat_range", lang, n=len(seats)))
         others = [p for p in seats if p != seat - 1]
         names = [n.strip() for n in vs.split(",")]
         if len(names) == 1:
             names *= len(others)
         if len(names) != len(others):
-            fail(f"--vs names {len(names)} agents for {len(others)} AI seats")
+            fail(words("vs_count", lang, agents=len(names), seats=len(others)))
+        for spec in names:
+            if parse_spec(spec)[0] not in agent_names(g.id):
+                fail(words("unknown_agent", lang, name=parse_spec(spec)[0], game=g.id,
+                           agents=", ".join(agent_names(g.id))))
         agents = {p: build_agent(n, g, match.seed + p) for p, n in zip(others, names)}
-    except (ColiseoError, OSError, json.JSONDecodeError) as e:
+    except ColiseoError as e:
         fail(str(e))
     match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
     record = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: ")).run()
     if record["result"] is None:
         raise typer.Exit(1)
+
+
+def read_json(path: Path, lang: str):
+    """The JSON document in a file the user named; a missing file, a folder or bad JSON fails saying so."""
+    if not path.exists():
+        fail(words("no_file", lang, path=path))
+    if path.is_dir():
+        fail(words("is_folder", lang, path=path))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        fail(words("unreadable", lang, path=path, error=e.strerror or e))
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        fail(words("not_json", lang, path=path, error=e))
+
+
+def read_record_file(path: Path, lang: str) -> dict:
+    doc = read_json(path, lang)
+    try:
+        check_record(doc)
+    except RecordError as e:
+        fail(words("bad_record", lang, path=path, error=e))
+    return doc
+
+
+def replay_record(doc: dict, path: Path, lang: str) -> Match:
+    try:
+        return replay(doc)
+    except ColiseoError as e:
+        fail(words("bad_record", lang, path=path, error=e))
 
 
 @app.command("replay")
@@ -215,14 +252,11 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
                lang: str | None = LangOption, json_out: bool = JsonOption) -> None:
     """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step)."""
     lang = lang_of(lang)
-    try:
-        doc = read_record(file)
-        match = replay(doc)
-    except ColiseoError as e:
-        fail(str(e))
+    doc = read_record_file(file, lang)
+    match = replay_record(doc, file, lang)
     viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1
     if viewer is not None and viewer not in match.state.players:
-        fail("--view must be a seat number or spectator")
+        fail(words("view", lang))
     g = match.game
     if json_out:
         print(json.dumps({"events": match.events_for(viewer), "result": match.result}, ensure_ascii=False))
