@@ -89,6 +89,9 @@ def test_replay_shows_a_players_view(tmp_path):
     _, path = finished_capsule_record(tmp_path)
     result = run("replay", str(path), "--view", "2", "--lang", "es")
     assert result.exit_code == 0 and "invoca" in result.stdout
+    assert "el mismo resultado que el registro" in " ".join(result.stdout.split())
+    stepped = run("replay", str(path), "--step", "--lang", "es", input="q\n")
+    assert "el inicio" in stepped.stdout and "siguiente · b/← atrás · q salir" in stepped.stdout
 
 
 def test_bad_options_and_agents_are_reported():
@@ -162,6 +165,50 @@ def test_replay_step_goes_forward_and_back_one_action_at_a_time(tmp_path):
     assert out.count(f"{last}/{last}.") == 1 + (last <= 2)
     quit_early = run("replay", str(path), "--step", input="\nq\n")
     assert quit_early.exit_code == 0 and f"2/{last}." not in quit_early.stdout
+
+
+def test_replay_step_answers_the_arrow_keys_in_a_real_terminal(tmp_path):
+    """The real command in a pseudo-terminal: keys arrive one at a time in raw mode, arrows as escape sequences."""
+    import os
+    import pty
+    import re
+    import select
+    import subprocess
+    import sys
+
+    match, path = finished_capsule_record(tmp_path)
+    last = len(match.steps)
+    controller, terminal = pty.openpty()
+    command = [sys.executable, "-c", "from coliseo.cli.main import run; run()", "replay", str(path), "--step",
+               "--lang", "en"]
+    process = subprocess.Popen(command, stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
+                               env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
+    os.close(terminal)
+    screen = ""
+
+    def until_prompt() -> str:
+        """What the command printed up to its next prompt, without colours."""
+        nonlocal screen
+        start = len(screen)
+        while "quit: " not in screen[start:]:
+            ready, _, _ = select.select([controller], [], [], 30)
+            assert ready, f"no prompt within 30 s; the screen so far:\n{screen[start:]}"
+            screen += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", os.read(controller, 65536).decode(errors="replace"))
+        return screen[start:]
+
+    def steps(shown: str) -> list[str]:
+        return re.findall(rf"^(\d+)/{last}", shown, re.M)
+
+    try:
+        assert steps(until_prompt()) == ["0"]
+        for key, step in [("\x1b[C", "1"), ("\x1b[C", "2"), ("\x1b[D", "1"), ("\x1b[B", "2"), ("\x1b[A", "1")]:
+            os.write(controller, key.encode())
+            assert steps(until_prompt()) == [step], f"after {key!r}"
+        os.write(controller, b"q")
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(controller)
 
 
 def test_wide_tables_wrap_instead_of_cutting_names(monkeypatch):

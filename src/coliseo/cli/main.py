@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -262,7 +264,8 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
         print(json.dumps({"events": match.events_for(viewer), "result": match.result}, ensure_ascii=False))
         return
     if step:
-        step_through(match, viewer, lang, read_key)
+        with key_reader() as read:
+            step_through(match, viewer, lang, read)
     else:
         for i, played in enumerate(match.steps, 1):
             console.print(f"[bold]{i}.[/bold] {escape(match.format(played.action))}")
@@ -270,39 +273,45 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
                 console.print(f"    {g.render(event, lang)}")
         console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
     if match.result:
-        console.print(f"Result: {escape(result_words(g, match.result, lang))}")
-    outcome = "the same result as the record" if match.result == doc.get("result") else \
-        "[red]a different result from the record[/red]"
-    console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
+        console.print(escape(words("result", lang, result=result_words(g, match.result, lang))))
+    outcome = words("same_result", lang) if match.result == doc.get("result") else \
+        f"[red]{words('other_result', lang)}[/red]"
+    console.print(words("replayed", lang, n=len(match.steps), outcome=outcome))
 
 
 NEXT_KEYS = {"", "n", " ", "\x1b[C", "\x1b[B"}      # Enter, n, space, → and ↓
 BACK_KEYS = {"b", "p", "\x1b[D", "\x1b[A"}          # b, p, ← and ↑
 
 
-def read_key(prompt: str) -> str:
-    """One key from a terminal (arrow keys as their escape sequence), else one line of input."""
+@contextmanager
+def key_reader():
+    """`read(prompt)` for --step: one key from a terminal (an arrow as its escape sequence), else one line.
+
+    The terminal stays in cbreak mode for the whole walk, not just while a key is awaited: a key pressed while a
+    board is printed then waits for the next read instead of being echoed and flushed away."""
     if not sys.stdin.isatty():
-        return console.input(prompt).strip().lower()
+        yield lambda prompt: console.input(prompt).strip().lower()
+        return
     import termios
     import tty
 
-    console.print(prompt, end="")
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    tty.setcbreak(fd, termios.TCSANOW)
+
+    def read(prompt: str) -> str:
+        console.print(prompt, end="")
+        key = os.read(fd, 1)
+        if key == b"\x1b":
+            key += os.read(fd, 2)
+        console.print()
+        text = key.decode(errors="replace")
+        return "" if text in ("\r", "\n") else text if text.startswith("\x1b") else text.lower()
+
     try:
-        tty.setraw(fd)
-        key = sys.stdin.read(1)
-        if key == "\x1b":
-            key += sys.stdin.read(2)
+        yield read
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-    console.print()
-    if key in ("\r", "\n"):
-        return ""
-    if key == "\x03":
-        raise KeyboardInterrupt
-    return key.lower()
 
 
 def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
@@ -316,7 +325,7 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
     i, last = 0, len(match.steps)
     while True:
         if i == 0:
-            console.print(f"[bold]0/{last}[/bold] the start", highlight=False)
+            console.print(f"[bold]0/{last}[/bold] {words('the_start', lang)}", highlight=False)
         else:
             played = match.steps[i - 1]
             console.print(f"[bold]{i}/{last}.[/bold] {escape(match.format(played.action))}", highlight=False)
@@ -324,7 +333,7 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
                 console.print(f"    {g.render(event, lang)}", markup=False, highlight=False)
         console.print(boards[i], markup=False, highlight=False)
         try:
-            key = read("Enter/→ next · b/← back · q quit: ")
+            key = read(words("step_keys", lang))
         except (EOFError, KeyboardInterrupt):
             return
         if key in NEXT_KEYS:

@@ -23,6 +23,12 @@ MESSAGES = {
     "record": {"en": "The record is in {path} (coliseo replay / verify).",
                "es": "El registro está en {path} (coliseo replay / verify)."},
     "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
+    # --- replay ------------------------------------------------------------------------------------------------
+    "the_start": {"en": "the start", "es": "el inicio"},
+    "step_keys": {"en": "Enter/→ next · b/← back · q quit: ", "es": "Enter/→ siguiente · b/← atrás · q salir: "},
+    "replayed": {"en": "Replayed {n} actions: {outcome}.", "es": "Reproducidas {n} acciones: {outcome}."},
+    "same_result": {"en": "the same result as the record", "es": "el mismo resultado que el registro"},
+    "other_result": {"en": "a different result from the record", "es": "un resultado distinto del registro"},
     # --- errors of the commands ---------------------------------------------------------------------------------
     "unknown_game": {"en": "unknown game {game!r}; the games are: {games}",
                      "es": "juego desconocido {game!r}; los juegos son: {games}"},
