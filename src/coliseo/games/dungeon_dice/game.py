@@ -11,7 +11,7 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from .board import NETS, SHAPES, geometry
-from .cards import CREST_NAMES, CRESTS, load_content
+from .cards import CREST_NAMES, CRESTS, crest_amount, load_content
 from .rules import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
 
 DICE_DECK_SIZE = 15
@@ -111,14 +111,6 @@ WORDS = {
 }
 
 
-def crest_amount(n: int, crest: str, lang: str) -> str:
-    """`4 Movement crests`, `1 Zash crest`; `4 crestas de Movimiento`, `1 cresta de Zash`."""
-    name = CREST_NAMES[lang][crest]
-    if lang == "es":
-        return f"{n} {'cresta' if n == 1 else 'crestas'} de {name}"
-    return f"{n} {name} {'crest' if n == 1 else 'crests'}"
-
-
 def crests_text(value: str, lang: str) -> str:
     """The engine's gain text (`4 M`, `3 S, 1 Z`, `-`) in words."""
     if value in ("-", ""):
@@ -212,10 +204,9 @@ REFUSALS = {
     "esummon": ("that monster cannot summon itself now (condition or Effect crests)",
                 "ese monstruo no puede convocarse solo ahora (condición o crestas de Efecto)"),
     "summoned": ("you already made a crest summon this turn", "ya hiciste una convocación con crestas este turno"),
-    "summon_crests": ("summoning it needs {n} Summon crests", "convocarlo necesita {n} crestas de Convocación"),
+    "summon_crests": ("summoning it needs {crests}", "convocarlo necesita {crests}"),
     "no_place": ("there is no legal place to dimension a die", "no hay ningún lugar legal donde dimensionar un dado"),
-    "ssummon_crests": ("a special summon needs {n} Summon crests",
-                       "una convocación especial necesita {n} crestas de Convocación"),
+    "ssummon_crests": ("a special summon needs {crests}", "una convocación especial necesita {crests}"),
     "ssummon_only": ("a special summon is only allowed when no die can be dimensioned",
                      "una convocación especial solo se permite cuando ningún dado puede dimensionarse"),
     "move_crests": ("you need Movement crests", "necesitas crestas de Movimiento"),

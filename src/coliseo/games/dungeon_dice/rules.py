@@ -18,7 +18,7 @@ from coliseo.core.game import State
 from coliseo.core.i18n import refusal
 
 from .board import bits
-from .cards import CREST_NAMES, CRESTS
+from .cards import CREST_NAMES, CRESTS, crest_amount
 
 S, M, A, D, G, T, E, Z = range(8)
 BATTLE, SPEND2, END, DEFEND, PASS = ("battle",), ("spend2",), ("end",), ("defend",), ("pass",)
@@ -445,10 +445,10 @@ class DDMState(State):
                 return refusal(self.game, "summoned", lang)
             if kind == "summon":
                 if self.pool[p][S] < lvl:
-                    return refusal(self.game, "summon_crests", lang, n=lvl)
+                    return refusal(self.game, "summon_crests", lang, crests=crest_amount(lvl, "S", lang))
                 return refusal(self.game, "no_place", lang)
             if self.pool[p][S] < 2 * lvl:
-                return refusal(self.game, "ssummon_crests", lang, n=2 * lvl)
+                return refusal(self.game, "ssummon_crests", lang, crests=crest_amount(2 * lvl, "S", lang))
             return refusal(self.game, "ssummon_only", lang)
         if kind == "move":
             if self.pool[p][M] < 1:
