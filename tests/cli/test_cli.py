@@ -82,13 +82,16 @@ def test_verify_catches_a_tampered_record(tmp_path):
     result = run("verify", str(path))
     assert result.exit_code == 1 and "tampered" in result.stdout
     replayed = run("replay", str(tmp_path / "missing.json"))
-    assert replayed.exit_code == 2 and "no such record" in replayed.stdout
+    assert replayed.exit_code == 2 and "missing.json: no such file" in replayed.stdout
 
 
 def test_replay_shows_a_players_view(tmp_path):
     _, path = finished_capsule_record(tmp_path)
     result = run("replay", str(path), "--view", "2", "--lang", "es")
     assert result.exit_code == 0 and "invoca" in result.stdout
+    assert "el mismo resultado que el registro" in " ".join(result.stdout.split())
+    stepped = run("replay", str(path), "--step", "--lang", "es", input="q\n")
+    assert "el inicio" in stepped.stdout and "siguiente · b/← atrás · q salir" in stepped.stdout
 
 
 def test_bad_options_and_agents_are_reported():
@@ -164,6 +167,50 @@ def test_replay_step_goes_forward_and_back_one_action_at_a_time(tmp_path):
     assert quit_early.exit_code == 0 and f"2/{last}." not in quit_early.stdout
 
 
+def test_replay_step_answers_the_arrow_keys_in_a_real_terminal(tmp_path):
+    """The real command in a pseudo-terminal: keys arrive one at a time in raw mode, arrows as escape sequences."""
+    import os
+    import pty
+    import re
+    import select
+    import subprocess
+    import sys
+
+    match, path = finished_capsule_record(tmp_path)
+    last = len(match.steps)
+    controller, terminal = pty.openpty()
+    command = [sys.executable, "-c", "from coliseo.cli.main import run; run()", "replay", str(path), "--step",
+               "--lang", "en"]
+    process = subprocess.Popen(command, stdin=terminal, stdout=terminal, stderr=terminal, close_fds=True,
+                               env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
+    os.close(terminal)
+    screen = ""
+
+    def until_prompt() -> str:
+        """What the command printed up to its next prompt, without colours."""
+        nonlocal screen
+        start = len(screen)
+        while "quit: " not in screen[start:]:
+            ready, _, _ = select.select([controller], [], [], 30)
+            assert ready, f"no prompt within 30 s; the screen so far:\n{screen[start:]}"
+            screen += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", os.read(controller, 65536).decode(errors="replace"))
+        return screen[start:]
+
+    def steps(shown: str) -> list[str]:
+        return re.findall(rf"^(\d+)/{last}", shown, re.M)
+
+    try:
+        assert steps(until_prompt()) == ["0"]
+        for key, step in [("\x1b[C", "1"), ("\x1b[C", "2"), ("\x1b[D", "1"), ("\x1b[B", "2"), ("\x1b[A", "1")]:
+            os.write(controller, key.encode())
+            assert steps(until_prompt()) == [step], f"after {key!r}"
+        os.write(controller, b"q")
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(controller)
+
+
 def test_wide_tables_wrap_instead_of_cutting_names(monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     out = run("cards", "capsule").stdout
@@ -180,6 +227,37 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
     assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
+
+
+def test_the_commands_errors_read_in_spanish(home, tmp_path):
+    run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    _, done = finished_capsule_record(tmp_path)
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "folder").mkdir()
+    cases = [
+        (["play", "capsule", "--load", str(tmp_path / "none.json")], "none.json: no existe ese fichero"),
+        (["play", "capsule", "--load", str(tmp_path / "folder")], "es una carpeta, no un fichero"),
+        (["play", "capsule", "--setup", str(tmp_path / "bad.json")], "no es JSON"),
+        (["play", "capsule", "--load", str(tmp_path / "bad.json")], "no es JSON"),
+        (["play", "capsule", "--vs", "wizard"], "agente desconocido 'wizard' para capsule; los agentes son:"),
+        (["play", "forbidden", "--load", str(tmp_path / "s.json")], "es un registro de capsule, no de forbidden"),
+        (["play", "capsule", "--load", str(done)], "es una partida terminada (Empate — dos turnos vacíos)"),
+        (["play", "capsule", "--seat", "5"], "--seat debe ser 1..2"),
+        (["play", "capsule", "--vs", "greedy,greedy"], "--vs nombra 2 agentes para 1 asientos de la IA"),
+        (["play", "chess"], "juego desconocido 'chess'"),
+        (["play", "capsule", "--players", "3"], "capsule no tiene la opción 'players'"),
+        (["replay", str(tmp_path / "none.json")], "no existe ese fichero"),
+        (["replay", str(done), "--view", "7"], "--view debe ser un número de asiento o spectator"),
+        (["cards", "capsule", "--where", "faction"], "el filtro 'faction' debe ser CAMPO=VALOR"),
+        (["cards", "capsule", "--min", "colour=2"], "no hay ningún campo 'colour'"),
+        (["cards", "capsule", "--min", "cost=high"], "el filtro 'cost=high' necesita un número"),
+    ]
+    for args, words in cases:
+        result = run(*args, "--lang", "es", input="quit\n")
+        out = " ".join(result.stdout.split())
+        assert result.exit_code == 2 and words in out and "Traceback" not in out, (args, out)
+    saved = run("play", "capsule", "--seed", "8", "--lang", "es", input=f"save {tmp_path}/nowhere/x.json\nquit\n")
+    assert "No se puede guardar en" in " ".join(saved.stdout.split())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

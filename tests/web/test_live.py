@@ -29,10 +29,10 @@ VERSUS_AI = [{"kind": "human"}, {"kind": "ai", "agent": "greedy"}]
 class Socket:
     """One WebSocket to a real server: hello first, then raw messages in and out."""
 
-    def __init__(self, server, game_id: str, token: str | None = None, **headers):
+    def __init__(self, server, game_id: str, token: str | None = None, lang: str = "en", **headers):
         self.ws = connect(f"ws://127.0.0.1:{server.port}/ws/{game_id}", open_timeout=10,
                           additional_headers=headers or None).__enter__()
-        self.send({"type": "hello", "token": token, "lang": "en"})
+        self.send({"type": "hello", "token": token, "lang": lang})
         self.state = self.next("state")
 
     def send(self, message: dict) -> None:
@@ -119,6 +119,29 @@ def test_a_command_without_its_ply_is_refused(server, message, words):
     me.close()
 
 
+@pytest.mark.parametrize("game_id, action, words", [
+    ("capsule", "a4-a5", "'a4-a5' no es legal: no hay ninguna pieza en a4. Legales ahora:"),
+    ("dungeon_dice", "attack h3 h5", "'attack h3 h5' no es legal: solo se ataca en la fase de Batalla"),
+])
+def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_id, action, words):
+    made = server.post("/api/games", {"game": game_id, "seats": TWO_PEOPLE})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    tokens = [made["token"], joined["token"]]
+    sockets = [Socket(server, made["id"], token, lang="es") for token in tokens]
+    mover = next(i for i, seat in enumerate(sockets) if seat.state["legal"])
+    sockets[mover].send({"type": "act", "action": action, "ply": 0})
+    refused = sockets[mover].answer()
+    assert refused["type"] == "error" and words in refused["message"], refused
+    sockets[1 - mover].send({"type": "act", "action": "end", "ply": 0})
+    assert sockets[1 - mover].answer()["message"] == "no es tu turno"
+    sockets.append(Socket(server, made["id"], tokens[1 - mover]))        # the same seat, in English
+    sockets[-1].send({"type": "act", "action": "end", "ply": 0})
+    assert sockets[-1].answer()["message"] == "it is not your turn"
+    for seat in sockets:
+        seat.close()
+    assert stored_actions(server, made["id"]) == []
+
+
 def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_path):
     """A second server on the same file holds the game in memory at ply 0 when the first one stores ply 1."""
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
@@ -193,6 +216,23 @@ def test_a_double_click_on_end_ends_one_turn_only(page, server):
     assert mine == [(1, "end")]
     commands = [m for m in sent if m["type"] in ("act", "undo")]
     assert commands == [{"type": "act", "action": "end", "ply": 0, "ref": commands[0]["ref"]}]
+
+
+def test_the_page_shows_a_refusal_in_its_own_language(page, server):
+    made = server.post("/api/games", {"game": "dungeon_dice", "seats": VERSUS_AI})
+    # The page only offers legal actions: keep its socket to send one it would never offer.
+    page.add_init_script("const Real = WebSocket; window.WebSocket = function (...a) { "
+                         "return (window.tableSocket = new Real(...a)); }; WebSocket.prototype = Real.prototype; "
+                         "localStorage.setItem('coliseo.lang', 'es');")
+    open_seat(page, server, made)
+    page.wait_for_selector("#controls button.control", timeout=60_000)         # my turn
+    page.evaluate("ply => tableSocket.send(JSON.stringify({type: 'act', action: 'attack h3 h5', ply, ref: 99}))",
+                  int(page.get_attribute("body", "data-ply")))
+    page.wait_for_function("document.getElementById('message').textContent.includes('no es legal')")
+    if folder := os.environ.get("COLISEO_SCREENSHOTS"):
+        page.screenshot(path=str(Path(folder) / "refusal-es.png"), full_page=True)
+    shown = page.text_content("#message")
+    assert shown.startswith("'attack h3 h5' no es legal: solo se ataca en la fase de Batalla. Legales ahora:"), shown
 
 
 def test_while_disconnected_a_banner_shows_and_controls_wait_for_a_fresh_state(page, server):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -12,16 +14,17 @@ from rich.markup import escape
 
 from coliseo import __version__, list_games, load_game
 from coliseo.agents import agent_names
-from coliseo.core.errors import ColiseoError
+from coliseo.core.errors import ColiseoError, RecordError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import card_word, check_lang, default_lang, result_words
-from coliseo.core.match import Match, read_record, replay, verify
+from coliseo.core.match import Match, check_record, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
-from coliseo.sim.spec import build_agent
+from coliseo.sim.spec import build_agent, parse_spec
 
 from .output import console, fail, table
 from .session import Session
+from .words import words
 
 app = typer.Typer(help="Coliseo: four monster games, their AI and their records.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -39,8 +42,10 @@ def lang_of(lang: str | None) -> str:
         fail(str(e))
 
 
-def build_game(game_id: str, options: list[str], **extra):
+def build_game(game_id: str, options: list[str], lang: str, **extra):
     """The game with `--option name=value` settings (and named ones such as --players) applied."""
+    if game_id not in list_games():
+        fail(words("unknown_game", lang, game=game_id, games=", ".join(list_games())))
     try:
         schema = game_class(game_id).options_schema
         settings = dict(parse_option_text(schema, text) for text in options)
@@ -49,7 +54,7 @@ def build_game(game_id: str, options: list[str], **extra):
             if value is None:
                 continue
             if name not in names:
-                fail(f"{game_id} has no option {name!r}")
+                fail(words("no_option", lang, game=game_id, name=name))
             settings[name] = value
         return load_game(game_id, **settings)
     except ColiseoError as e:
@@ -85,11 +90,12 @@ def games(json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
 @app.command()
 def rules(game: str, lang: str | None = LangOption) -> None:
     """Print how to play GAME."""
-    g = build_game(game, [])
+    lang = lang_of(lang)
+    g = build_game(game, [], lang)
     try:
-        console.print(g.rules_text(lang_of(lang)), markup=False, highlight=False)
+        console.print(g.rules_text(lang), markup=False, highlight=False)
     except NotImplementedError:
-        fail(f"{game} has no player's guide yet; see docs/rules/{game}.md")
+        fail(words("no_guide", lang, game=game))
 
 
 @app.command()
@@ -101,13 +107,13 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
           json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
     """Browse GAME's cards (monsters, Kings, dice...), with filters."""
     lang = lang_of(lang)
-    g = build_game(game, option)
+    g = build_game(game, option, lang)
     try:
         rows = g.card_rows(lang)
     except NotImplementedError:
-        fail(f"{game} cannot list its cards yet")
+        fail(words("no_cards", lang, game=game))
     rows = [{k: card_word(v, lang) if k in ("kind", "faction") else v for k, v in row.items()} for row in rows]
-    rows = filter_rows(rows, name, where, minimum, maximum)
+    rows = filter_rows(rows, name, where, minimum, maximum, lang)
     if json_out:
         print(json.dumps(rows, ensure_ascii=False))
         return
@@ -120,20 +126,20 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
 
 
 def filter_rows(rows: list[dict], name: str | None, where: list[str], minimum: list[str],
-                maximum: list[str]) -> list[dict]:
+                maximum: list[str], lang: str = "en") -> list[dict]:
     def pairs(items: list[str], numeric: bool):
         out = []
         for item in items:
             key, sep, value = item.partition("=")
             if not sep:
-                fail(f"filter {item!r} must be FIELD=VALUE")
+                fail(words("filter_form", lang, item=item))
             if rows and key not in rows[0] and not any(key in r for r in rows):
-                fail(f"no field {key!r}; fields: {', '.join(dict.fromkeys(k for r in rows for k in r))}")
+                fail(words("no_field", lang, field=key, fields=", ".join(dict.fromkeys(k for r in rows for k in r))))
             if numeric:
                 try:
                     value = float(value)
                 except ValueError:
-                    fail(f"filter {item!r} needs a number")
+                    fail(words("filter_number", lang, item=item))
             out.append((key, value))
         return out
 
@@ -177,35 +183,68 @@ def play(game: str,
     lang = lang_of(lang)
     try:
         if load:
-            doc = read_record(load)
+            doc = read_record_file(load, lang)
             if doc["game"] != game:
-                fail(f"{load} is a record of {doc['game']}, not {game}: play {doc['game']} --load {load}")
-            match = replay(doc)
+                fail(words("other_game", lang, path=load, game=doc["game"], wanted=game))
+            match = replay_record(doc, load, lang)
             g = match.game
             if match.is_over:
-                fail(f"{load} is a finished game ({result_words(g, match.result, lang)}"
-                     f"): see it with coliseo replay {load}")
+                fail(words("finished", lang, path=load, result=result_words(g, match.result, lang)))
         else:
-            g = build_game(game, option, players=players, mode=variant)
+            g = build_game(game, option, lang, players=players, mode=variant)
             choices = {k: v for k, v in {"duelist": duelist, "teams": teams}.items() if v is not None}
-            setup = json.loads(setup_file.read_text()) if setup_file else g.setup_for(**choices)
+            setup = read_json(setup_file, lang) if setup_file else g.setup_for(**choices)
             match = Match(g, secrets.randbits(63) if seed is None else seed, setup)
         seats = match.state.players
         if not 1 <= seat <= len(seats):
-            fail(f"--seat must be 1..{len(seats)}")
+            fail(words("seat_range", lang, n=len(seats)))
         others = [p for p in seats if p != seat - 1]
         names = [n.strip() for n in vs.split(",")]
         if len(names) == 1:
             names *= len(others)
         if len(names) != len(others):
-            fail(f"--vs names {len(names)} agents for {len(others)} AI seats")
+            fail(words("vs_count", lang, agents=len(names), seats=len(others)))
+        for spec in names:
+            if parse_spec(spec)[0] not in agent_names(g.id):
+                fail(words("unknown_agent", lang, name=parse_spec(spec)[0], game=g.id,
+                           agents=", ".join(agent_names(g.id))))
         agents = {p: build_agent(n, g, match.seed + p) for p, n in zip(others, names)}
-    except (ColiseoError, OSError, json.JSONDecodeError) as e:
+    except ColiseoError as e:
         fail(str(e))
     match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
     record = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: ")).run()
     if record["result"] is None:
         raise typer.Exit(1)
+
+
+def read_json(path: Path, lang: str):
+    """The JSON document in a file the user named; a missing file, a folder or bad JSON fails saying so."""
+    if not path.exists():
+        fail(words("no_file", lang, path=path))
+    if path.is_dir():
+        fail(words("is_folder", lang, path=path))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        fail(words("unreadable", lang, path=path, error=e.strerror or e))
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        fail(words("not_json", lang, path=path, error=e))
+
+
+def read_record_file(path: Path, lang: str) -> dict:
+    doc = read_json(path, lang)
+    try:
+        check_record(doc)
+    except RecordError as e:
+        fail(words("bad_record", lang, path=path, error=e))
+    return doc
+
+
+def replay_record(doc: dict, path: Path, lang: str) -> Match:
+    try:
+        return replay(doc)
+    except ColiseoError as e:
+        fail(words("bad_record", lang, path=path, error=e))
 
 
 @app.command("replay")
@@ -215,20 +254,18 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
                lang: str | None = LangOption, json_out: bool = JsonOption) -> None:
     """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step)."""
     lang = lang_of(lang)
-    try:
-        doc = read_record(file)
-        match = replay(doc)
-    except ColiseoError as e:
-        fail(str(e))
+    doc = read_record_file(file, lang)
+    match = replay_record(doc, file, lang)
     viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1
     if viewer is not None and viewer not in match.state.players:
-        fail("--view must be a seat number or spectator")
+        fail(words("view", lang))
     g = match.game
     if json_out:
         print(json.dumps({"events": match.events_for(viewer), "result": match.result}, ensure_ascii=False))
         return
     if step:
-        step_through(match, viewer, lang, read_key)
+        with key_reader() as read:
+            step_through(match, viewer, lang, read)
     else:
         for i, played in enumerate(match.steps, 1):
             console.print(f"[bold]{i}.[/bold] {escape(match.format(played.action))}")
@@ -236,39 +273,45 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
                 console.print(f"    {g.render(event, lang)}")
         console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
     if match.result:
-        console.print(f"Result: {escape(result_words(g, match.result, lang))}")
-    outcome = "the same result as the record" if match.result == doc.get("result") else \
-        "[red]a different result from the record[/red]"
-    console.print(f"Replayed {len(match.steps)} actions: {outcome}.")
+        console.print(escape(words("result", lang, result=result_words(g, match.result, lang))))
+    outcome = words("same_result", lang) if match.result == doc.get("result") else \
+        f"[red]{words('other_result', lang)}[/red]"
+    console.print(words("replayed", lang, n=len(match.steps), outcome=outcome))
 
 
 NEXT_KEYS = {"", "n", " ", "\x1b[C", "\x1b[B"}      # Enter, n, space, → and ↓
 BACK_KEYS = {"b", "p", "\x1b[D", "\x1b[A"}          # b, p, ← and ↑
 
 
-def read_key(prompt: str) -> str:
-    """One key from a terminal (arrow keys as their escape sequence), else one line of input."""
+@contextmanager
+def key_reader():
+    """`read(prompt)` for --step: one key from a terminal (an arrow as its escape sequence), else one line.
+
+    The terminal stays in cbreak mode for the whole walk, not just while a key is awaited: a key pressed while a
+    board is printed then waits for the next read instead of being echoed and flushed away."""
     if not sys.stdin.isatty():
-        return console.input(prompt).strip().lower()
+        yield lambda prompt: console.input(prompt).strip().lower()
+        return
     import termios
     import tty
 
-    console.print(prompt, end="")
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    tty.setcbreak(fd, termios.TCSANOW)
+
+    def read(prompt: str) -> str:
+        console.print(prompt, end="")
+        key = os.read(fd, 1)
+        if key == b"\x1b":
+            key += os.read(fd, 2)
+        console.print()
+        text = key.decode(errors="replace")
+        return "" if text in ("\r", "\n") else text if text.startswith("\x1b") else text.lower()
+
     try:
-        tty.setraw(fd)
-        key = sys.stdin.read(1)
-        if key == "\x1b":
-            key += sys.stdin.read(2)
+        yield read
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-    console.print()
-    if key in ("\r", "\n"):
-        return ""
-    if key == "\x03":
-        raise KeyboardInterrupt
-    return key.lower()
 
 
 def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
@@ -282,7 +325,7 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
     i, last = 0, len(match.steps)
     while True:
         if i == 0:
-            console.print(f"[bold]0/{last}[/bold] the start", highlight=False)
+            console.print(f"[bold]0/{last}[/bold] {words('the_start', lang)}", highlight=False)
         else:
             played = match.steps[i - 1]
             console.print(f"[bold]{i}/{last}.[/bold] {escape(match.format(played.action))}", highlight=False)
@@ -290,7 +333,7 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
                 console.print(f"    {g.render(event, lang)}", markup=False, highlight=False)
         console.print(boards[i], markup=False, highlight=False)
         try:
-            key = read("Enter/→ next · b/← back · q quit: ")
+            key = read(words("step_keys", lang))
         except (EOFError, KeyboardInterrupt):
             return
         if key in NEXT_KEYS:

@@ -17,31 +17,7 @@ from coliseo.core.i18n import player_name, result_words
 from coliseo.core.match import Command, Match, save_record
 
 from .paths import records_dir
-
-WORDS = {
-    "prompt": {"en": "{player}, your action (help for commands)", "es": "{player}, tu acción (help: comandos)"},
-    "help": {"en": "Type an action in notation (listed above), or: undo · resign · save FILE · quit",
-             "es": "Escribe una acción en notación (arriba), o: undo · resign (rendirse) · save FICHERO · quit"},
-    "handed": {"en": "{player} resigned: the AI ({agent}) plays their seat to the end.",
-               "es": "{player} se rindió: la IA ({agent}) juega su asiento hasta el final."},
-    "result": {"en": "Result: {result}", "es": "Resultado: {result}"},
-    "saved": {"en": "Saved to {path}", "es": "Guardado en {path}"},
-    "save_name": {"en": "save needs a file name: save FILE", "es": "save necesita un fichero: save FICHERO"},
-    "save_dir": {"en": "{path} is a folder: name a file in it, e.g. save {path}/game.json",
-                 "es": "{path} es una carpeta: nombra un fichero dentro, p. ej. save {path}/partida.json"},
-    "save_failed": {"en": "Cannot save to {path}: {error}. The game goes on.",
-                    "es": "No se puede guardar en {path}: {error}. La partida sigue."},
-    "no_undo": {"en": "Nothing to undo: only your own last action in your current turn can be taken back, "
-                      "and never one that revealed something or drew on chance.",
-                "es": "No hay nada que deshacer: solo tu última acción de tu turno actual, y nunca una que "
-                      "revelara algo o dependiera del azar."},
-    "undone": {"en": "Undone.", "es": "Deshecho."},
-    "quit": {"en": "Game left unfinished.", "es": "Partida abandonada sin terminar."},
-    "record": {"en": "The record is in {path} (coliseo replay / verify).",
-               "es": "El registro está en {path} (coliseo replay / verify)."},
-    "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
-}
-
+from .words import words
 
 RESIGNED_SEAT_AGENT = "greedy"
 
@@ -60,7 +36,7 @@ class Session:
         self.shown = 0                         # events already narrated
 
     def say(self, key: str, **fields) -> None:
-        self.console.print(WORDS[key][self.lang].format(**fields))
+        self.console.print(words(key, self.lang, **fields))
 
     def show(self, picture: str) -> None:
         """A game's picture, as plain text: its brackets are never read as rich markup."""
@@ -95,7 +71,7 @@ class Session:
             legal = state.legal_actions()
             self.show(game.render_text(state.observation(player), self.lang, legal))
             try:
-                text = self.read(WORDS["prompt"][self.lang].format(player=player_name(player, self.lang)))
+                text = self.read(words("prompt", self.lang, player=player_name(player, self.lang)))
             except (EOFError, KeyboardInterrupt):
                 text = "quit"
             if not self.command(text.strip(), player):
@@ -140,7 +116,7 @@ class Session:
             self.say("handed", player=player_name(player, self.lang), agent=RESIGNED_SEAT_AGENT)
 
     def warn(self, key: str, **fields) -> None:
-        self.console.print(Text(WORDS[key][self.lang].format(**fields), style="red"))
+        self.console.print(Text(words(key, self.lang, **fields), style="red"))
 
     def save(self, name: str) -> None:
         """Write the record to the file `name`; a bad name or path is reported and the game goes on."""

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
-from .i18n import render_event
+from .i18n import refusal, render_event
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -24,11 +24,11 @@ POSITION_FORMAT = "coliseo-position/1"
 
 NOTATION_ERRORS = {
     "en": {"unknown": "{text!r} is not an action of {game}; legal now: {legal}",
-           "illegal": "{text!r} is not legal: {reason}. Legal now: {legal}",
-           "none": "none (the game is over)", "not_now": "not legal now"},
+           "illegal": "{text!r} is not legal: {reason}", "legal": "Legal now: {legal}",
+           "none": "none (the game is over)"},
     "es": {"unknown": "{text!r} no es una acción de {game}; legales ahora: {legal}",
-           "illegal": "{text!r} no es legal: {reason}. Legales ahora: {legal}",
-           "none": "ninguna (la partida ha terminado)", "not_now": "no es legal ahora"},
+           "illegal": "{text!r} no es legal: {reason}", "legal": "Legales ahora: {legal}",
+           "none": "ninguna (la partida ha terminado)"},
 }
 
 
@@ -41,6 +41,8 @@ class Game:
     max_players: ClassVar[int] = 2
     options_schema: ClassVar[list[Option]] = []
     event_text: ClassVar[dict[str, dict[str, str | list[str]]]] = {}
+    # Why an action is refused: {key: (English, Spanish)} for State.why_illegal (see i18n.refusal).
+    refusals: ClassVar[dict[str, tuple[str, str]]] = {}
     # Event types after which a person may not undo: they reveal hidden information.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
     # The game's view.py, which reads the rules' state for a player: `observe(state, player)`,
@@ -114,12 +116,13 @@ class Game:
         try:
             reason = self.illegal_reason(state, action, lang)
         except Exception:  # noqa: BLE001 - an explanation must never hide the real error
-            reason = words["not_now"]
-        raise InvalidNotation(words["illegal"].format(text=text.strip(), reason=reason, legal=listing))
+            reason = refusal(self, "not_now", lang)
+        raise InvalidNotation(words["illegal"].format(text=text.strip(), reason=reason) + ". "
+                              + words["legal"].format(legal=listing))
 
     def illegal_reason(self, state: State, action: Action, lang: str = "en") -> str:
-        """Why `action` is refused, in `lang` where the game has the words (else in English)."""
-        return state.why_illegal(action)
+        """Why `action` is refused, in `lang`."""
+        return state.why_illegal(action, lang)
 
     def render(self, event: dict, lang: str = "en") -> str:
         return render_event(self, event, lang)
@@ -184,9 +187,9 @@ class State:
         """Apply a legal action (already checked) and return its events."""
         raise NotImplementedError
 
-    def why_illegal(self, action: Action) -> str:
-        """Why a well-formed action is not legal here, in a player's words."""
-        return "not legal now"
+    def why_illegal(self, action: Action, lang: str = "en") -> str:
+        """Why an action is not legal here, in the mover's words (naming only what the mover may know)."""
+        return refusal(self.game, "not_now", lang)
 
     def observation(self, player: int | None) -> dict:
         """Only what `player` may know (None = a spectator), JSON-safe; from the game's view.py (`Game.view`)."""

@@ -33,6 +33,14 @@ COMMAND_REASONS = {
     "draw_agreed": {"en": "drawn by agreement", "es": "empate de común acuerdo"},
     "abandoned": {"en": "abandoned", "es": "abandonada"},
 }
+# Why an action is refused, in words every game shares; a game's own reasons are its `refusals` table.
+REFUSALS = {
+    "over": ("the game is over", "la partida ha terminado"),
+    "not_action": ("that is not an action of {game}", "eso no es una acción de {game}"),
+    "not_now": ("not legal now", "no es legal ahora"),
+    "not_your_turn": ("it is not your turn", "no es tu turno"),
+    "ai_seat": ("this seat is played by the AI", "este asiento lo juega la IA"),
+}
 RESULT_WORDS = {
     "winners": {"en": "{w} wins", "es": "gana {w}"},
     "several": {"en": "{w} win", "es": "ganan {w}"},
@@ -99,6 +107,12 @@ def render_event(game, event: dict, lang: str) -> str:
             values = {k: game.render_value(k, event[k], lang) for k in names}
             return template.format(**values)
     raise KeyError(f"no {lang} text for event {event['type']!r} with fields {sorted(event)}")
+
+
+def refusal(game, key: str, lang: str = "en", **fields) -> str:
+    """Why an action is refused: `game.refusals[key]` (else the shared reason) as (en, es), in `lang`."""
+    en, es = game.refusals.get(key) or REFUSALS[key]
+    return (es if lang == "es" else en).format(game=game.name(lang), **fields)
 
 
 def result_words(game, result: dict, lang: str) -> str:

@@ -332,7 +332,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                     if not isinstance(ply, int) or isinstance(ply, bool):
                         raise ColiseoError(f"{kind} carries \"ply\": the ply of the position it was chosen on")
                     if kind == "act":
-                        now = await tables.act(table, seat, message["action"], ply)
+                        now = await tables.act(table, seat, message["action"], ply, lang)
                     elif kind == "undo":
                         now = await tables.undo(table, seat, ply)
                     else:

@@ -29,7 +29,7 @@ from typing import Any
 from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import result_words
+from coliseo.core.i18n import refusal, result_words
 from coliseo.core.match import Command, Match, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
@@ -452,18 +452,19 @@ class Tables:
         return new, seat, token, invite
 
     # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str, ply: int) -> int:
-        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError if not."""
+    async def act(self, table: Table, seat: int, text: str, ply: int, lang: str = "en") -> int:
+        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError (its
+        message in the seat's `lang`) if not."""
         async with table.lock:
             check_ply(table, ply)
             state = table.match.state
             if table.match.is_over:
-                raise IllegalAction("the game is over")
+                raise IllegalAction(refusal(table.game, "over", lang))
             if seat in table.agents:
-                raise IllegalAction("this seat is played by the AI")
+                raise IllegalAction(refusal(table.game, "ai_seat", lang))
             if table.match.current_player != seat:
-                raise IllegalAction("it is not your turn")
-            action = table.game.parse_action(state, text)
+                raise IllegalAction(refusal(table.game, "not_your_turn", lang))
+            action = table.game.parse_action(state, text, lang)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
         return await self._settle(table, stored, ply, ply + 1)

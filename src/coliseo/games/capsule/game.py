@@ -27,7 +27,7 @@ from .state import (
     CapsuleState,
     piece_order,
 )
-from .text import EVENT_TEXT, REASONS, render_text
+from .text import EVENT_TEXT, REASONS, REFUSALS, render_text
 
 DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
 
@@ -84,6 +84,7 @@ class CapsuleGame(Game):
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
+    refusals = REFUSALS
     revealing_events = frozenset({"summon", "destroyed", "scout"})
 
     def __init__(self, **options: Any):
@@ -281,9 +282,6 @@ class CapsuleGame(Game):
     # --- text ------------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str) -> str:
         return self.content.card(card_id).name(lang)
-
-    def illegal_reason(self, state, action, lang: str = "en") -> str:
-        return state.why_illegal(action, lang)
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
         from coliseo.core.i18n import player_name

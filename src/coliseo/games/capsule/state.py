@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from coliseo.core.events import private
 from coliseo.core.game import State
+from coliseo.core.i18n import refusal
 
 from .content import BEATS, Card
-from .text import refusal
 
 SQ, OWNER, KIND, CARD, DMG, STUN, MOVED, ATTACKED, USED, KNOWN = range(10)
 KING, CAPSULE, MONSTER = 0, 1, 2
@@ -178,56 +178,57 @@ class CapsuleState(State):
 
     def why_illegal(self, action, lang: str = "en") -> str:
         if self._result is not None:
-            return refusal("over", lang)
+            return refusal(self.game, "over", lang)
         if not isinstance(action, tuple) or not action or action[0] not in range(6):
-            return refusal("not_action", lang)
+            return refusal(self.game, "not_action", lang)
         if action[0] == END:
-            return refusal("no_end", lang)
+            return refusal(self.game, "no_end", lang)
         geometry = self.game.board
         sq = action[1]
         if not isinstance(sq, int) or not 0 <= sq < geometry.size:
-            return refusal("off_board", lang)
+            return refusal(self.game, "off_board", lang)
         piece = self.board[sq]
         where = geometry.name(sq)
         if piece is None:
-            return refusal("no_piece", lang, where=where)
+            return refusal(self.game, "no_piece", lang, where=where)
         if piece[OWNER] != self.active:
-            return refusal("not_yours", lang, where=where)
+            return refusal(self.game, "not_yours", lang, where=where)
         kind, card = piece[KIND], piece[CARD]
         if action[0] == SUMMON:
             if kind != CAPSULE:
-                return refusal("no_capsule", lang, where=where)
-            return refusal("summon_ap", lang, cost=card.cost, ap=self.ap)
+                return refusal(self.game, "no_capsule", lang, where=where)
+            return refusal(self.game, "summon_ap", lang, cost=card.cost, ap=self.ap)
         if kind == CAPSULE:
-            return refusal("capsule_acts", lang, where=where)
+            return refusal(self.game, "capsule_acts", lang, where=where)
         if action[0] == RECOVER:
             if not piece[STUN]:
-                return refusal("not_stunned", lang, where=where)
-            return refusal("recover_ap", lang, cost=card.cost, ap=self.ap)
+                return refusal(self.game, "not_stunned", lang, where=where)
+            return refusal(self.game, "recover_ap", lang, cost=card.cost, ap=self.ap)
         if action[0] in (MOVE, ATTACK) and piece[STUN]:
-            return refusal("stunned", lang, where=where)
+            return refusal(self.game, "stunned", lang, where=where)
         if action[0] == MOVE:
             if piece[MOVED]:
-                return refusal("moved", lang, where=where)
+                return refusal(self.game, "moved", lang, where=where)
             if card.move.cost > self.ap:
-                return refusal("move_ap", lang, cost=card.move.cost, ap=self.ap)
-            return refusal("bad_move", lang, where=where, range=card.move.range, pattern=card.move.pattern)
+                return refusal(self.game, "move_ap", lang, cost=card.move.cost, ap=self.ap)
+            return refusal(self.game, "bad_move", lang, where=where, range=card.move.range,
+                           pattern=card.move.pattern)
         if action[0] == ATTACK:
             if kind == KING:
-                return refusal("king_attack", lang)
+                return refusal(self.game, "king_attack", lang)
             if piece[ATTACKED]:
-                return refusal("attacked", lang, where=where)
+                return refusal(self.game, "attacked", lang, where=where)
             if card.attack.cost > self.ap:
-                return refusal("attack_ap", lang, cost=card.attack.cost, ap=self.ap)
-            return refusal("no_target", lang, where=where)
+                return refusal(self.game, "attack_ap", lang, cost=card.attack.cost, ap=self.ap)
+            return refusal(self.game, "no_target", lang, where=where)
         ability = card.ability(action[2]) if len(action) > 2 and isinstance(action[2], str) else None
         if ability is None:
-            return refusal("no_ability", lang, where=where, ability=repr(action[2]))
+            return refusal(self.game, "no_ability", lang, where=where, ability=repr(action[2]))
         if piece[USED] >> card.activated.index(ability) & 1:
-            return refusal("used", lang, ability=ability.id, where=where)
+            return refusal(self.game, "used", lang, ability=ability.id, where=where)
         if ability.cost > self.ap:
-            return refusal("ability_ap", lang, ability=ability.id, cost=ability.cost, ap=self.ap)
-        return refusal("bad_target", lang, ability=ability.id)
+            return refusal(self.game, "ability_ap", lang, ability=ability.id, cost=ability.cost, ap=self.ap)
+        return refusal(self.game, "bad_target", lang, ability=ability.id)
 
     # --- resolving actions ----------------------------------------------------------------------
     def _apply(self, action) -> list[dict]:

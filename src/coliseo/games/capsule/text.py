@@ -118,10 +118,8 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
     return "\n".join(lines)
 
 
-# Why an action is refused (State.why_illegal), in both languages.
+# Why an action is refused (State.why_illegal), in both languages; the shared reasons are in core.i18n.
 REFUSALS = {
-    "over": ("the game is over", "la partida ha terminado"),
-    "not_action": ("that is not a Capsule Monsters action", "eso no es una acción de Capsule Monsters"),
     "no_end": ("the turn cannot end now", "el turno no puede terminar ahora"),
     "off_board": ("that square is not on the board", "esa casilla no está en el tablero"),
     "no_piece": ("there is no piece on {where}", "no hay ninguna pieza en {where}"),
@@ -151,8 +149,3 @@ REFUSALS = {
     "ability_ap": ("{ability} costs {cost} AP and you have {ap}", "{ability} cuesta {cost} PA y tienes {ap}"),
     "bad_target": ("that is not a valid target for {ability}", "ese no es un objetivo válido para {ability}"),
 }
-
-
-def refusal(key: str, lang: str = "en", **fields) -> str:
-    en, es = REFUSALS[key]
-    return (es if lang == "es" else en).format(**fields)

@@ -13,6 +13,14 @@ from coliseo.core.content import Entry, bundled_file, entries, read_toml, unique
 from coliseo.core.errors import ContentError
 
 CRESTS = "SMADGTEZ"                       # Summon Movement Attack Defense Magic Trap Effect Zash
+CREST_NAMES = {
+    "en": {"S": "Summon", "M": "Movement", "A": "Attack", "D": "Defense", "G": "Magic", "T": "Trap", "E": "Effect",
+           "Z": "Zash"},
+    "es": {"S": "Convocación", "M": "Movimiento", "A": "Ataque", "D": "Defensa", "G": "Magia", "T": "Trampa",
+           "E": "Efecto", "Z": "Zash"},
+}
+
+
 BASIC = CRESTS[:7]
 CREST_INDEX = {c: i for i, c in enumerate(CRESTS)}
 DICE_SET_SIZE = 25
@@ -34,6 +42,14 @@ KIND_PARAMS = {
     "destroy_attacker": (set(), set()),
     "weaken_attacker": ({"atk"}, {"atk"}),
 }
+
+
+def crest_amount(n: int, crest: str, lang: str) -> str:
+    """`4 Movement crests`, `1 Zash crest`; `4 crestas de Movimiento`, `1 cresta de Zash`."""
+    name = CREST_NAMES[lang][crest]
+    if lang == "es":
+        return f"{n} {'cresta' if n == 1 else 'crestas'} de {name}"
+    return f"{n} {name} {'crest' if n == 1 else 'crests'}"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from .board import NETS, SHAPES, geometry
-from .cards import CRESTS, load_content
+from .cards import CREST_NAMES, CRESTS, crest_amount, load_content
 from .rules import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
 
 DICE_DECK_SIZE = 15
@@ -109,21 +109,6 @@ WORDS = {
     "effect": {"en": "by its effect", "es": "por su efecto"}, "zash": {"en": "by Zash", "es": "por Zash"},
     "revive": {"en": "revived", "es": "revivido"},
 }
-# Crest names, and "n crests" in both languages with the right number.
-CREST_NAMES = {
-    "en": {"S": "Summon", "M": "Movement", "A": "Attack", "D": "Defense", "G": "Magic", "T": "Trap", "E": "Effect",
-           "Z": "Zash"},
-    "es": {"S": "Convocación", "M": "Movimiento", "A": "Ataque", "D": "Defensa", "G": "Magia", "T": "Trampa",
-           "E": "Efecto", "Z": "Zash"},
-}
-
-
-def crest_amount(n: int, crest: str, lang: str) -> str:
-    """`4 Movement crests`, `1 Zash crest`; `4 crestas de Movimiento`, `1 cresta de Zash`."""
-    name = CREST_NAMES[lang][crest]
-    if lang == "es":
-        return f"{n} {'cresta' if n == 1 else 'crestas'} de {name}"
-    return f"{n} {name} {'crest' if n == 1 else 'crests'}"
 
 
 def crests_text(value: str, lang: str) -> str:
@@ -189,6 +174,57 @@ def ability_text(card, lang: str) -> str:
     return " ".join(words)
 
 
+# Why an action is refused (DDMState.why_illegal), in both languages; the shared reasons are in core.i18n.
+REFUSALS = {
+    "bad_net": ("that net placement is not legal: all six squares must be on the board and empty, and touch your "
+                "path (your first net: beside your Master and on your home rank)",
+                "ese despliegue no es legal: las seis casillas deben estar en el tablero y vacías, y tocar tu camino "
+                "(tu primer despliegue: junto a tu Amo del Calabozo y en tu fila inicial)"),
+    "place_first": ("choose where to dimension {card} first (a 'dim' placement)",
+                    "elige antes dónde dimensionar {card} (una colocación 'dim')"),
+    "no_trap": ("you have no such trap set on an earlier turn, or no Trap crest",
+                "no tienes esa trampa colocada en un turno anterior, o no tienes cresta de Trampa"),
+    "defend": ("defend needs a Defense crest and a monster as the target",
+               "defend necesita una cresta de Defensa y un monstruo como objetivo"),
+    "answer": ("the defender must answer the attack: trap, defend or pass",
+               "el defensor debe responder al ataque: trap, defend o pass"),
+    "no_attack": ("there is no attack to answer", "no hay ningún ataque que responder"),
+    "attack_phase": ("attacks are only made in the Battle phase", "solo se ataca en la fase de Batalla"),
+    "attack_crest": ("you need an Attack crest", "necesitas una cresta de Ataque"),
+    "attack_target": ("that monster cannot attack that square (already attacked, out of range, or not an enemy)",
+                      "ese monstruo no puede atacar esa casilla (ya atacó, está fuera de alcance o no es un enemigo)"),
+    "battle_only": ("in the Battle phase you may attack, go to Spend 2 or end the turn",
+                    "en la fase de Batalla puedes atacar, pasar a Gasto 2 o terminar el turno"),
+    "battle_after": ("the Battle phase comes after Spend 1 only", "la fase de Batalla solo llega después de Gasto 1"),
+    "spend2_after": ("Spend 2 follows the Battle phase", "Gasto 2 sigue a la fase de Batalla"),
+    "declare_first": ("declare a summon first", "declara antes una convocación"),
+    "locked": ("{crest} crests spent in Spend 1 are locked in Spend 2",
+               "las crestas de {crest} gastadas en Gasto 1 quedan bloqueadas en Gasto 2"),
+    "not_in_deck": ("that monster is not in your deck", "ese monstruo no está en tu mazo"),
+    "esummon": ("that monster cannot summon itself now (condition or Effect crests)",
+                "ese monstruo no puede convocarse solo ahora (condición o crestas de Efecto)"),
+    "summoned": ("you already made a crest summon this turn", "ya hiciste una convocación con crestas este turno"),
+    "summon_crests": ("summoning it needs {crests}", "convocarlo necesita {crests}"),
+    "no_place": ("there is no legal place to dimension a die", "no hay ningún lugar legal donde dimensionar un dado"),
+    "ssummon_crests": ("a special summon needs {crests}", "una convocación especial necesita {crests}"),
+    "ssummon_only": ("a special summon is only allowed when no die can be dimensioned",
+                     "una convocación especial solo se permite cuando ningún dado puede dimensionarse"),
+    "move_crests": ("you need Movement crests", "necesitas crestas de Movimiento"),
+    "no_piece": ("you have no piece on {square}", "no tienes ninguna pieza en {square}"),
+    "moved": ("another monster already moved this turn", "otro monstruo ya se movió este turno"),
+    "unreachable": ("that square cannot be reached with your Movement crests",
+                    "esa casilla no se alcanza con tus crestas de Movimiento"),
+    "magic_crest": ("you need a Magic crest", "necesitas una cresta de Magia"),
+    "spell_not_in_deck": ("that spell is not in your deck", "ese hechizo no está en tu mazo"),
+    "spell_target": ("that is not a legal target for the spell", "ese no es un objetivo legal para el hechizo"),
+    "set_trap": ("only traps from your deck can be set", "solo se pueden colocar trampas de tu mazo"),
+    "effect": ("that monster has no effect it can use now (used, Effect crests, or target)",
+               "ese monstruo no tiene ningún efecto que pueda usar ahora (ya usado, crestas de Efecto u objetivo)"),
+    "zash": ("not enough Zash crests, or not a legal square or card for that Zash",
+             "no hay crestas de Zash suficientes, o no es una casilla o carta legal para ese Zash"),
+}
+
+
 class DungeonDice(Game):
     id = "dungeon_dice"
     names = {"en": "Dungeon Dice Monsters", "es": "Juego de Dados de Monstruos del Calabozo"}
@@ -196,6 +232,7 @@ class DungeonDice(Game):
     max_players = 2
     options_schema = OPTIONS
     event_text = T
+    refusals = REFUSALS
     revealing_events = frozenset({"declare", "summon", "spell", "trap"})
 
     def __init__(self, **options):

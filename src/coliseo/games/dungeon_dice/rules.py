@@ -15,9 +15,10 @@ from functools import cache, lru_cache
 
 from coliseo.core.events import private
 from coliseo.core.game import State
+from coliseo.core.i18n import refusal
 
 from .board import bits
-from .cards import CRESTS
+from .cards import CREST_NAMES, CRESTS, crest_amount
 
 S, M, A, D, G, T, E, Z = range(8)
 BATTLE, SPEND2, END, DEFEND, PASS = ("battle",), ("spend2",), ("end",), ("defend",), ("pass",)
@@ -391,88 +392,88 @@ class DDMState(State):
         return mask
 
     # --- why an action is illegal ---------------------------------------------------------------
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, lang: str = "en") -> str:
         try:
-            return self._why(action)
+            return self._why(action, lang)
         except (IndexError, KeyError, TypeError, ValueError):
-            return f"{action!r} is not a well-formed Dungeon Dice action"
+            return refusal(self.game, "not_action", lang)
 
-    def _why(self, action) -> str:
+    def _why(self, action, lang: str) -> str:
         if self._result is not None:
-            return "the game is over"
+            return refusal(self.game, "over", lang)
         kind = action[0] if isinstance(action, tuple) and action else None
-        names = self.game.geo.names
         if self.phase == "placing":
             if kind == "dim":
-                return "that net placement is not legal: all six squares must be on the board and empty, " \
-                       "and touch your path (your first net: beside your Master and on your home rank)"
-            return f"choose where to dimension {self.placing} first (a 'dim' placement)"
+                return refusal(self.game, "bad_net", lang)
+            return refusal(self.game, "place_first", lang, card=self.game.card_name(self.placing, lang))
         if self.phase == "window":
-            if kind in ("trap", "defend", "pass"):
-                if kind == "trap":
-                    return "you have no such trap set on an earlier turn, or no Trap crest"
-                return "defend needs a Defense crest and a monster as the target"
-            return "the defender must answer the attack: trap, defend or pass"
+            if kind == "trap":
+                return refusal(self.game, "no_trap", lang)
+            if kind in ("defend", "pass"):
+                return refusal(self.game, "defend", lang)
+            return refusal(self.game, "answer", lang)
         if kind in ("trap", "defend", "pass"):
-            return "there is no attack to answer"
+            return refusal(self.game, "no_attack", lang)
         if kind == "attack":
             if self.phase != "battle":
-                return "attacks are only made in the Battle phase"
+                return refusal(self.game, "attack_phase", lang)
             if self.pool[self.active][A] < 1:
-                return "you need an Attack crest"
-            return "that monster cannot attack that square (already attacked, out of range, or not an enemy)"
+                return refusal(self.game, "attack_crest", lang)
+            return refusal(self.game, "attack_target", lang)
         if self.phase == "battle" and kind not in ("spend2", "end"):
-            return "in the Battle phase you may attack, go to Spend 2 or end the turn"
+            return refusal(self.game, "battle_only", lang)
         if kind == "battle":
-            return "the Battle phase comes after Spend 1 only"
+            return refusal(self.game, "battle_after", lang)
         if kind == "spend2":
-            return "Spend 2 follows the Battle phase"
+            return refusal(self.game, "spend2_after", lang)
         if kind == "dim":
-            return "declare a summon first"
+            return refusal(self.game, "declare_first", lang)
         lock = self.locked()
         need = {"summon": S, "ssummon": S, "esummon": E, "move": M, "spell": G, "effect": E, "zash": Z}.get(kind)
         if need is not None and lock >> need & 1:
-            return f"{CRESTS[need]} crests spent in Spend 1 are locked in Spend 2"
+            return refusal(self.game, "locked", lang, crest=CREST_NAMES[lang][CRESTS[need]])
         p = self.active
         cards = self.game.content.cards
         if kind in ("summon", "ssummon", "esummon"):
             c = action[1]
             if c not in self.library[p] or cards[c].type != "monster":
-                return "that monster is not in your deck"
+                return refusal(self.game, "not_in_deck", lang)
             lvl = cards[c].level
             if kind == "esummon":
-                return "that monster cannot summon itself now (condition or Effect crests)"
+                return refusal(self.game, "esummon", lang)
             if self.summoned:
-                return "you already made a crest summon this turn"
+                return refusal(self.game, "summoned", lang)
             if kind == "summon":
                 if self.pool[p][S] < lvl:
-                    return f"summoning it needs {lvl} Summon crests"
-                return "there is no legal place to dimension a die"
+                    return refusal(self.game, "summon_crests", lang, crests=crest_amount(lvl, "S", lang))
+                return refusal(self.game, "no_place", lang)
             if self.pool[p][S] < 2 * lvl:
-                return f"a special summon needs {2 * lvl} Summon crests"
-            return "a special summon is only allowed when no die can be dimensioned"
+                return refusal(self.game, "ssummon_crests", lang, crests=crest_amount(2 * lvl, "S", lang))
+            return refusal(self.game, "ssummon_only", lang)
         if kind == "move":
             if self.pool[p][M] < 1:
-                return "you need Movement crests"
+                return refusal(self.game, "move_crests", lang)
             piece = self.pieces.get(action[1])
             if piece is None or piece[CTRL] != p:
-                return f"you have no piece on {names[action[1]] if isinstance(action[1], int) else action[1]}"
+                square = action[1]
+                return refusal(self.game, "no_piece", lang,
+                               square=self.game.geo.names[square] if isinstance(square, int) else square)
             if piece[CARD] is not None and self.mover not in (None, piece[UID]):
-                return "another monster already moved this turn"
-            return "that square cannot be reached with your Movement crests"
+                return refusal(self.game, "moved", lang)
+            return refusal(self.game, "unreachable", lang)
         if kind == "spell":
             if self.pool[p][G] < 1:
-                return "you need a Magic crest"
+                return refusal(self.game, "magic_crest", lang)
             if action[1] not in self.library[p]:
-                return "that spell is not in your deck"
-            return "that is not a legal target for the spell"
+                return refusal(self.game, "spell_not_in_deck", lang)
+            return refusal(self.game, "spell_target", lang)
         if kind == "set":
-            return "only traps from your deck can be set"
+            return refusal(self.game, "set_trap", lang)
         if kind == "effect":
-            return "that monster has no effect it can use now (used, Effect crests, or target)"
+            return refusal(self.game, "effect", lang)
         if kind == "zash":
-            return "not enough Zash crests, or not a legal square or card for that Zash"
-        return "not legal now"
+            return refusal(self.game, "zash", lang)
+        return refusal(self.game, "not_now", lang)
 
     # --- applying -------------------------------------------------------------------------------
     def _apply(self, action):

@@ -133,6 +133,7 @@ class Fantastiqa(Game):
         Option("bundled", True, "load the bundled original card set"),
     ]
     event_text = _text.EVENT_TEXT
+    refusals = _text.REFUSALS
     revealing_events = frozenset({"cards_drawn", "creature_revealed", "quest_revealed", "statue_draw",
                                   "reshuffle", "rearrange", "crow", "crow_set_aside", "crow_shuffled"})
 

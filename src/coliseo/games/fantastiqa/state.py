@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from coliseo.core.events import private
 from coliseo.core.game import State
+from coliseo.core.i18n import refusal
 
 from .board import ADJACENT, SPACE_ENDS, beyond
 
@@ -755,92 +756,89 @@ class FantastiqaState(State):
         ev.append({"type": "game_over", "winners": winners, "reason": reason, "scores": scores})
 
     # --- explanations -------------------------------------------------------------------------
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, lang: str = "en") -> str:
         try:
-            return self._why_illegal(action)
+            return self._why_illegal(action, lang)
         except (IndexError, KeyError, TypeError, ValueError):
-            return "not an action of this game in this form"
+            return refusal(self.game, "not_action", lang)
 
-    def _why_illegal(self, action) -> str:
+    def _why_illegal(self, action, lang: str) -> str:
+        def why(key: str, **fields) -> str:
+            return refusal(self.game, key, lang, **fields)
+
         if self.res is not None:
-            return "the game is over"
+            return why("over")
         if not isinstance(action, tuple) or not action:
-            return "not an action of this game"
+            return why("not_action")
         kind = action[0]
         phase = self.phase
         p = self.cur
         if phase == DRAFT:
-            if kind == "start" and action[0] == self.draft_step and action[1] in self.pos:
-                return "another Adventurer already starts on that Region"
+            if kind == "start" and kind == self.draft_step and action[1] in self.pos:
+                return why("taken_start")
             if kind == self.draft_step:
-                return f"that {kind} is not in the draft pool"
-            return f"the draft asks for a {self.draft_step} choice now"
+                return why("draft_pool", kind=kind)
+            return why("draft_asks", step=self.draft_step)
         if phase == STATUE:
             if kind == "buy" and action[1] in self.row and self.row_kind != "QC":
                 cost = self.game.content.cards[action[1]].cost
-                return f"{action[1]} costs {cost} gems and you have {self.gems[p]}"
+                return why("cost", card=self.game.card_name(action[1], lang), cost=cost, gems=self.gems[p])
             if kind == "done" and self.row_kind == "QC" and not self.kept:
-                return "keep at least one quest from the Quest Chest first"
+                return why("keep_one")
             if kind == "keep" and len(self.priv[p]) >= QUEST_LIMIT:
-                return "you already hold 3 quests"
+                return why("three_quests")
             if kind in ("buy", "keep"):
-                return "that card is not in the statue's row (or not sold here)"
-            return "at a statue only buy/keep/done are allowed until you are done"
+                return why("not_in_row")
+            return why("at_statue")
         if phase == RELEASE and kind not in ("release", "done"):
-            return "while releasing only release and done are allowed"
+            return why("releasing")
         cards = self.game.content.cards
         if kind in ("sub", "carpet") or (kind == "power" and len(action) > 2 and action[2] == "fly"):
             space = action[1] if kind != "power" else action[3]
             if space not in SPACE_ENDS or self.pos[p] not in SPACE_ENDS[space]:
-                return f"space {space} does not touch your Region (no diagonal moves)"
+                return why("not_adjacent", space=space)
             if not self._move_allowed(space, beyond(space, self.pos[p])):
-                return "an adventure travels in one continuous line: no going back"
+                return why("no_going_back")
         if kind == "sub":
             if phase not in (MAIN, ADVENTURE):
-                return "you can only go adventuring as your turn action"
+                return why("adventure_action")
             if self.spaces[action[1] - 1] is None:
-                return f"there is no Creature on space {action[1]}"
+                return why("no_creature", space=action[1])
             if any(s == action[1] for s, _ in self.pending):
-                return "that Creature is already subdued this adventure"
+                return why("subdued")
             if any(c not in self.hand[p] for c in action[2]):
-                return "you can only pay with cards in your hand"
-            return "those cards do not pay the Creature's vulnerability exactly (no card may be spare)"
-        if kind in ("stop",):
-            return "you are not adventuring"
+                return why("pay_from_hand")
+            return why("pay_exactly")
+        if kind == "stop":
+            return why("not_adventuring")
         if kind == "end":
-            return "finish your adventure with stop before ending the turn"
+            return why("stop_first")
         if kind in ("draw", "teleport", "complete") or (kind == "release" and phase != RELEASE):
             if phase != MAIN:
-                return "you have already used your turn action (or are adventuring)"
-            if kind == "teleport":
-                return "teleporting costs 2 gems and needs a Region with the same statue"
-            if kind == "release":
-                return "releasing costs 1 gem and a card from your hand or discard pile"
-            if kind == "complete":
-                return ("the quest must be yours or open, you must stand on its Region, "
-                        "and the cards must meet it exactly")
-            return "the statue's deck is empty, or you already hold 3 quests"
+                return why("action_used")
+            if kind in ("teleport", "release", "complete"):
+                return why(kind)
+            return why("statue_draw")
         if kind in ("buy", "keep", "done"):
-            return "you are not visiting a statue"
+            return why("no_statue")
         if kind == "carpet" and not self.carpets[p]:
-            return "you have no Flying Carpet"
+            return why("no_carpet")
         if kind in ("discard", "power", "commit") and (len(action) < 2 or action[1] not in self.hand[p]):
-            return "that card is not in your hand"
+            return why("not_in_hand")
         if kind == "power":
             card = cards.get(action[1])
             if card is None or card.ability in (None, "WILD"):
-                return "that card has no power to play"
+                return why("no_power")
             if card.ability in ("KEY", "TELEPORT") and phase == ADVENTURE:
-                return "that power cannot be used during an adventure"
-            return "that power's condition is not met (or its arguments are wrong)"
+                return why("power_in_adventure")
+            return why("power_condition")
         if kind == "commit":
-            return ("a card can only be committed to a symbol the quest still needs, "
-                    "and your token serves one open quest")
+            return why("commit")
         if kind == "withdraw":
-            return "that card is not committed to a quest"
+            return why("not_committed")
         if kind == "rearrange":
-            return "you need a Rearrange token and a card to rearrange"
-        return "not legal now"
+            return why("rearrange")
+        return why("not_now")
 
     def clone(self) -> FantastiqaState:
         s = FantastiqaState.__new__(FantastiqaState)

@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from coliseo.core.errors import InvalidNotation, PositionError, SetupError
-from coliseo.core.game import Game
-from coliseo.core.i18n import player_name
+from coliseo.core.game import NOTATION_ERRORS, Game
+from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
@@ -105,6 +105,7 @@ class ForbiddenGame(Game):
         Option("cpu_privileged", False, "fm-classic reads hidden cards like the original CPU"),
     ]
     event_text = EVENT_TEXT
+    refusals = words.REFUSALS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
                                   "summon", "game_over", "deck_out", "exodia", "tribute"})
 
@@ -267,6 +268,8 @@ class ForbiddenGame(Game):
             label = next((w for w in ("Legal now:", "legal now:", "Legales ahora:", "legales ahora:")
                           if w in message), "Legal now:")
             why = self._bad_play_words(state, text, lang)
+            if why:
+                why = NOTATION_ERRORS[lang]["illegal"].format(text=text.strip(), reason=why)
             head = f"{why}. {label.capitalize()}" if why else message.partition(label)[0] + label
             legal = state.legal_actions()
             if len(legal) <= 60:
@@ -281,27 +284,19 @@ class ForbiddenGame(Game):
     def _bad_play_words(self, state, text: str, lang: str) -> str | None:
         """Why `play N ...` names no card: hand positions are 1..hand size, zones m1..m5 and s1..s5."""
         m = LOOSE_PLAY_RE.match(" ".join(text.strip().lower().split()))
-        if not m or state.current_player is None:
+        if not m or state.current_player is None or self._parse_action_text(state, text) is not None:
             return None
         hand = state.hands[state.current_player]
         numbers = [int(x) for x in m.group(1).split("+")]
         wrong = [n for n in numbers if not 1 <= n <= len(hand)]
         if wrong:
             card = next((i + 1 for i, c in enumerate(hand) if c == wrong[0]), None)
-            hint = {"en": f"; card #{wrong[0]} is hand {card}", "es": f"; la carta #{wrong[0]} es la mano {card}"}
-            words = {"en": f"{text.strip()!r} is not legal: play takes hand positions 1..{len(hand)}, "
-                           f"not {wrong[0]}{hint['en'] if card else ''}",
-                     "es": f"{text.strip()!r} no es legal: play toma posiciones de la mano 1..{len(hand)}, "
-                           f"no {wrong[0]}{hint['es'] if card else ''}"}
-            return words[lang]
+            hint = refusal(self, "card_in_hand", lang, n=wrong[0], position=card) if card else ""
+            return refusal(self, "hand_position", lang, size=len(hand), n=wrong[0]) + hint
         if len(set(numbers)) != len(numbers):
-            return {"en": f"{text.strip()!r} is not legal: each hand position can be played once",
-                    "es": f"{text.strip()!r} no es legal: cada posición de la mano se juega una vez"}[lang]
+            return refusal(self, "position_twice", lang)
         if not re.fullmatch(r"act|[ms][1-5]", m.group(2)):
-            return {"en": f"{text.strip()!r} is not legal: the place is act, m1..m5 (monsters) or s1..s5 "
-                          f"(spells and traps), not {m.group(2)}",
-                    "es": f"{text.strip()!r} no es legal: el destino es act, m1..m5 (monstruos) o s1..s5 "
-                          f"(magias y trampas), no {m.group(2)}"}[lang]
+            return refusal(self, "zone", lang, zone=m.group(2))
         return None
 
     def _parse_action_text(self, state, text: str):

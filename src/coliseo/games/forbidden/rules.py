@@ -11,6 +11,7 @@ from itertools import permutations
 
 from coliseo.core.events import private
 from coliseo.core.game import State
+from coliseo.core.i18n import refusal
 from coliseo.core.rng import Rng
 
 from .content import EQUIP, MAGIC, MONSTER, RITUAL, TRAP, Pack
@@ -167,34 +168,37 @@ class DuelState(State):
         out.append(END)
         return out
 
-    def why_illegal(self, action) -> str:
+    def why_illegal(self, action, lang: str = "en") -> str:
+        def why(key: str, **fields) -> str:
+            return refusal(self.game, key, lang, **fields)
+
         if self.phase == OVER:
-            return "the duel is over"
+            return why("over")
         tag = action[0] if isinstance(action, tuple) and action else None
         if self.phase == MAIN and tag != "play":
-            return "this turn's card has not been played yet: play one card or one combination first"
+            return why("play_first")
         if self.phase == PLACE and tag != "place":
-            return "the new monster must be placed first (place a1, a2, d1 or d2)"
+            return why("place_first")
         if self.phase == BATTLE and tag in ("play", "place"):
-            return "only one play per turn; now attack, change positions, activate set cards or end the turn"
+            return why("one_play")
         if tag == "play":
             seq = action[1]
             if any(h > len(self.hands[self.player]) for h in seq):
-                return f"your hand has only {len(self.hands[self.player])} cards"
+                return why("hand_size", n=len(self.hands[self.player]))
             if action[3]:
-                return "only a single monster played to an empty monster zone may be face-down"
-            return "that combination does not end in a card that fits that zone"
+                return why("face_down")
+            return why("no_fit")
         if tag == "attack":
             if self.pinned[self.player]:
-                return "your monsters cannot attack: Swords of Revealing Light"
+                return why("pinned")
             if action[2] == 0:
-                return "a direct attack needs the opponent to have no monster"
-            return "that monster cannot attack that target (it needs to be yours, in attack position, not used yet)"
+                return why("direct")
+            return why("attack")
         if tag == "pos":
-            return "that monster cannot change position (empty zone, it attacked or it already changed this turn)"
+            return why("position")
         if tag == "act":
-            return "there is no set card of yours there that can be activated that way"
-        return "not legal now"
+            return why("activate")
+        return why("not_now")
 
     # --- applying actions ---------------------------------------------------------------------------
     def _apply(self, action) -> list[dict]:

@@ -15,6 +15,42 @@ REASONS = {"en": {"lp": "the opponent's LP reached 0", "deckout": "the opponent 
                   "exodia": "las cinco piezas de Exodia"}}
 
 
+# Why an action is refused (DuelState.why_illegal, and a play naming no card), in both languages; the shared
+# reasons are in core.i18n.
+REFUSALS = {
+    "play_first": ("this turn's card has not been played yet: play one card or one combination first",
+                   "aún no se ha jugado la carta de este turno: juega antes una carta o una combinación"),
+    "place_first": ("the new monster must be placed first (place a1, a2, d1 or d2)",
+                    "antes hay que colocar el monstruo nuevo (place a1, a2, d1 o d2)"),
+    "one_play": ("only one play per turn; now attack, change positions, activate set cards or end the turn",
+                 "solo una jugada por turno; ahora ataca, cambia posiciones, activa cartas colocadas o termina el "
+                 "turno"),
+    "hand_size": ("your hand has only {n} cards", "tu mano solo tiene {n} cartas"),
+    "face_down": ("only a single monster played to an empty monster zone may be face-down",
+                  "solo un único monstruo jugado en una zona de monstruo vacía puede ir boca abajo"),
+    "no_fit": ("that combination does not end in a card that fits that zone",
+               "esa combinación no termina en una carta que quepa en esa zona"),
+    "pinned": ("your monsters cannot attack: Swords of Revealing Light",
+               "tus monstruos no pueden atacar: Swords of Revealing Light"),
+    "direct": ("a direct attack needs the opponent to have no monster",
+               "un ataque directo requiere que el rival no tenga ningún monstruo"),
+    "attack": ("that monster cannot attack that target (it needs to be yours, in attack position, not used yet)",
+               "ese monstruo no puede atacar a ese objetivo (debe ser tuyo, estar en posición de ataque y no haber "
+               "actuado aún)"),
+    "position": ("that monster cannot change position (empty zone, it attacked or it already changed this turn)",
+                 "ese monstruo no puede cambiar de posición (zona vacía, ya atacó o ya cambió este turno)"),
+    "activate": ("there is no set card of yours there that can be activated that way",
+                 "ahí no hay ninguna carta colocada tuya que se pueda activar así"),
+    # A play whose text names no card (Game.parse_action): hand positions 1..hand size, zones m1..m5 and s1..s5.
+    "hand_position": ("play takes hand positions 1..{size}, not {n}",
+                      "play toma posiciones de la mano 1..{size}, no {n}"),
+    "card_in_hand": ("; card #{n} is hand {position}", "; la carta #{n} es la mano {position}"),
+    "position_twice": ("each hand position can be played once", "cada posición de la mano se juega una vez"),
+    "zone": ("the place is act, m1..m5 (monsters) or s1..s5 (spells and traps), not {zone}",
+             "el destino es act, m1..m5 (monstruos) o s1..s5 (magias y trampas), no {zone}"),
+}
+
+
 def lang_of(lang: str) -> str:
     return lang if lang == "es" else "en"
 
