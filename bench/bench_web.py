@@ -181,8 +181,10 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
         elif "redis-server" in command:
             parts["redis"] += own
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    busy = sum(int(x) for i, x in enumerate(Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]) if i not in (3, 4))
-    return {**{k: v / TICK for k, v in parts.items()}, "client": usage.ru_utime + usage.ru_stime, "machine": busy / TICK}
+    cpu = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    busy = sum(int(x) for i, x in enumerate(cpu) if i not in (3, 4))         # all but idle and iowait
+    return {**{k: v / TICK for k, v in parts.items()}, "client": usage.ru_utime + usage.ru_stime,
+            "machine": busy / TICK}
 
 
 def fresh_postgres(url: str):

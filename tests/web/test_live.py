@@ -134,6 +134,11 @@ def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_i
     assert refused["type"] == "error" and words in refused["message"], refused
     sockets[1 - mover].send({"type": "act", "action": "end", "ply": 0})
     assert sockets[1 - mover].answer()["message"] == "no es tu turno"
+    sockets[mover].send({"type": "undo", "ply": 0})
+    assert sockets[mover].answer()["message"].startswith("no hay nada que deshacer: solo tu última acción")
+    sockets[mover].send({"type": "act", "action": "end", "ply": 5})
+    assert sockets[mover].answer()["message"] == ("la partida ha avanzado: eso se eligió en la jugada 5 y la partida "
+                                                  "va por la 0")
     sockets.append(Socket(server, made["id"], tokens[1 - mover]))        # the same seat, in English
     sockets[-1].send({"type": "act", "action": "end", "ply": 0})
     assert sockets[-1].answer()["message"] == "it is not your turn"

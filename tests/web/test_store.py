@@ -6,7 +6,6 @@ import threading
 import time
 
 import pytest
-
 from sqlalchemy import event
 
 from coliseo.store import WRITERS, PlyTaken, Store, StoredGame

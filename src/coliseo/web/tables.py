@@ -30,7 +30,7 @@ from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import refusal, result_words
-from coliseo.core.match import Command, Match, seed_commitment
+from coliseo.core.match import Command, Match, nothing_to_undo, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
 
@@ -61,7 +61,8 @@ class MovedOn(ColiseoError):
     """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
 
     def __init__(self, chosen: int | None, now: int):
-        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}",
+                         es=f"la partida ha avanzado: eso se eligió en la jugada {chosen} y la partida va por la {now}")
 
 
 def hash_token(token: str) -> str:
@@ -474,8 +475,7 @@ class Tables:
             check_ply(table, ply)
             match = table.match
             if seat in table.agents or not match.can_undo(seat):
-                raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
-                                    "taken back, and never one that revealed something or drew on chance")
+                raise nothing_to_undo()
             try:
                 await self.stored_call(self.store.remove_action, table.id, ply)
             except PlyTaken:
