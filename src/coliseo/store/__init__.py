@@ -1,5 +1,5 @@
 """Where the web table keeps its games: SQLAlchemy, SQLite by default (`--db URL` for PostgreSQL)."""
 
-from .db import PlyTaken, Store, StoredGame
+from .db import AlreadyRematched, PlyTaken, Store, StoredGame
 
-__all__ = ["PlyTaken", "Store", "StoredGame"]
+__all__ = ["AlreadyRematched", "PlyTaken", "Store", "StoredGame"]
