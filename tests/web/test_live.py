@@ -322,6 +322,32 @@ def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, se
     assert page.locator("#resign").count() == 0
 
 
+def test_a_shared_win_says_so_and_the_scores_say_what_they_count(page, server):
+    made = server.post("/api/games", {"game": "fantastiqa", "seats": TWO_PEOPLE, "options": {"max_turns": 2}})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    seats = [Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])]
+    while not seats[0].state["result"]:        # the draft, then each adventurer ends a turn: nobody scores
+        me = seats[seats[0].state["current_player"]]
+        legal = me.state["legal"]
+        assert command(me, "act", action="end" if "end" in legal else legal[0])["type"] == "ack"
+        for socket in seats:
+            while socket.state["ply"] < me.state["ply"]:
+                socket.next("state")
+    assert seats[0].state["result"]["winners"] == [0, 1]
+    assert seats[0].state["result_text"].startswith("Player 1 and Player 2 share the win")
+    open_seat(page, server, made)
+    dialog = page.locator("#game-over[open]")
+    assert dialog.locator("h2").inner_text() == "You share the win with Player 2"
+    assert dialog.locator("caption").inner_text() == "Quest points"
+    assert "share the win" in page.inner_text("#status")
+    page.evaluate("localStorage.setItem('coliseo.lang', 'es')")
+    page.goto(server.url + f"/play/{made['id']}?spectate=1")
+    assert dialog.locator("h2").inner_text() == "Jugador 1 y Jugador 2 comparten la victoria"
+    assert dialog.locator("caption").inner_text() == "Puntos de misión"
+    for socket in seats:
+        socket.close()
+
+
 # --- private by default ---------------------------------------------------------------------------------
 def post(server, path: str, body: dict) -> tuple[int, dict]:
     """A POST that returns (status, body) for refusals too."""

@@ -190,6 +190,7 @@ class Table:
             "current_player": match.current_player,
             "result": match.result,
             "result_text": result_words(game, match.result, lang) if match.result else None,
+            "scores_name": game.score_name(lang) if match.result else None,
             "draw_offer": match.draw_offer,
             "listed": self.listed(),
             "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),

@@ -92,6 +92,7 @@ def _content(packs: tuple[str, ...]) -> Content:
 class CapsuleGame(Game):
     id = "capsule"
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
+    score_names = {"en": "King's points left", "es": "Puntos que le quedan al Rey"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
     revealing_events = frozenset({"summon", "destroyed", "scout"})

@@ -109,6 +109,7 @@ def _payments(vuln: tuple, sig: tuple) -> list[tuple]:
 class Fantastiqa(Game):
     id = "fantastiqa"
     names = {"en": "Fantastiqa", "es": "Fantastiqa"}
+    score_names = {"en": "Quest points", "es": "Puntos de misión"}
     min_players = 2
     max_players = 4
     options_schema = [
