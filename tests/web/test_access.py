@@ -8,7 +8,7 @@ import random
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from web.board_play import over, play_by_board, wait_my_turn_or_end
+from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
 
@@ -23,7 +23,8 @@ def serious_violations(page) -> list[str]:
 
 def open_game(page, server, game="capsule", options=None, agent="random") -> str:
     row = next(g for g in server.get("/api/catalog") if g["id"] == game)
-    players = next((o["default"] for o in row["options"] if o["name"] == "players"), row["min_players"])
+    players = (options or {}).get("players") or next((o["default"] for o in row["options"] if o["name"] == "players"),
+                                                      row["min_players"])
     made = server.post("/api/games", {"game": game, "options": options or {},
                                       "seats": [{"kind": "human"}] + [{"kind": "ai", "agent": agent}] * (players - 1)})
     page.goto(server.url + "/")
@@ -70,13 +71,29 @@ def test_axe_finds_nothing_serious_on_the_game_over_dialog_and_the_replay(desk, 
     assert serious_violations(desk) == []
 
 
-def test_the_board_fits_a_1280_by_800_window(desk, server):
-    open_game(desk, server, "capsule")
-    wait_my_turn_or_end(desk)
-    box = desk.locator("#board svg").bounding_box()
+def fits_the_window(page) -> None:
+    """The board, its controls and the side column inside 1280×800, and no page scroll."""
+    page.wait_for_timeout(300)            # the short transitions end
+    box = page.locator("#board svg").first.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800
-    controls = desk.locator("#controls").bounding_box()
-    assert controls["y"] + controls["height"] <= 800
+    for part in ("#board", "#controls", "aside"):
+        edge = page.locator(part).bounding_box()
+        assert edge["y"] + edge["height"] <= 800, part
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
+
+
+@pytest.mark.parametrize("game,options", [("capsule", {}), ("fantastiqa", {"players": 4})])
+def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, options):
+    open_game(desk, server, game, options)
+    rng = random.Random(6)
+    for _ in range(12):                    # the start, then a few of your turns
+        wait_my_turn_or_end(desk)
+        fits_the_window(desk)
+        if over(desk):
+            break
+        for _ in range(3):
+            if desk.get_attribute("body", "data-can-act") == "true":
+                click_by_board(desk, rng)
 
 
 def test_a_whole_game_on_a_phone_by_touch_with_the_panel_below_the_board(browser, server):

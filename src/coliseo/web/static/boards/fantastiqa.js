@@ -513,9 +513,11 @@ export function draw(container, payload, ui) {
     side.push(el("div", { class: "fq-box" }, el("h3", {}, `${W.row}: ${W.statues[obs.row_kind] || obs.row_kind || ""}`),
       el("div", { class: "fq-row" }, obs.row.map((c) => (cards[c] && cards[c].kind === "quest" ? questCard(c, ui, obs) : card(c, ui))))));
   }
+  // The open quests and yours share a row while they fit (the table fits a 1280×800 window with four adventurers).
+  const quests = [];
   const open = (obs.open_quests || []).filter((q) => q.quest);
   if (open.length) {
-    side.push(el("div", { class: "fq-box" }, el("h3", {}, W.openQuests), el("div", { class: "fq-row" }, open.map((q) => {
+    quests.push(el("div", { class: "fq-box" }, el("h3", {}, W.openQuests), el("div", { class: "fq-row" }, open.map((q) => {
       const tokens = people.filter((p) => p.token && p.token.quest === q.quest);
       const mine = tokens.find((p) => p.player === viewer);
       return questCard(q.quest, ui, obs, { bonus: q.bonus, committed: mine ? mine.token.committed : [],
@@ -523,12 +525,13 @@ export function draw(container, payload, ui) {
     }))));
   }
   if (me && me.quests.length) {
-    side.push(el("div", { class: "fq-box" }, el("h3", {}, W.yourQuests),
+    quests.push(el("div", { class: "fq-box" }, el("h3", {}, W.yourQuests),
       el("div", { class: "fq-row" }, me.quests.map((q) => questCard(q.quest, ui, obs, { committed: q.committed })))));
   }
+  if (quests.length) side.push(el("div", { class: "fq-quests" }, quests));
 
   if (me) side.push(handArea(me, obs, ui, previous));
-  const root = el("div", { class: "fq" }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
+  const root = el("div", { class: `fq${people.length > 2 ? " many" : ""}` }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
     el("div", { class: "fq-side" }, side));
   container.replaceChildren(root);
 }
