@@ -82,7 +82,7 @@ def fits_the_window(page) -> None:
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
 
 
-@pytest.mark.parametrize("game,options", [("capsule", {}), ("fantastiqa", {"players": 4})])
+@pytest.mark.parametrize("game,options", [("capsule", {}), ("dungeon_dice", {}), ("fantastiqa", {"players": 4})])
 def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, options):
     open_game(desk, server, game, options)
     rng = random.Random(6)
