@@ -4,10 +4,12 @@ replay; a whole game on a phone by touch; a whole game by keyboard alone; the bo
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from websockets.sync.client import connect
 from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
@@ -156,3 +158,28 @@ def test_a_whole_game_by_keyboard_alone_with_a_visible_focus_ring(desk, server):
     assert desk.locator("#game-over[open]").count() == 0
     labels = desk.locator("#board [data-target]")
     assert all(labels.nth(n).get_attribute("aria-label") for n in range(labels.count()))
+
+
+def test_the_column_beside_the_fantastiqa_map_scrolls_by_keyboard_too(browser, server):
+    """In a short window the column beside the map scrolls; with nothing in it to click (a spectator's view) it is
+    itself reachable by keyboard (axe: scrollable-region-focusable)."""
+    made = server.post("/api/games", {"game": "fantastiqa", "options": {"players": 4}, "seats": [{"kind": "human"}] * 4})
+    context = browser.new_context(viewport={"width": 1280, "height": 560}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/play/{made['id']}?spectate=1")
+        page.wait_for_selector("body[data-ply] .fq-side")
+        side = page.locator(".fq-side")
+        assert side.evaluate("n => n.scrollHeight > n.clientHeight") and page.locator("#board .target").count() == 0
+        assert serious_violations(page) == []
+        side.focus()
+        side.press("End")
+        page.wait_for_function("(n => n.scrollTop >= n.scrollHeight - n.clientHeight - 1)"
+                               "(document.querySelector('.fq-side'))")
+        scrolled = side.evaluate("n => n.scrollTop")
+        draws = page.get_attribute("body", "data-draws")
+        server.post(f"/api/games/{made['id']}/listing", {"token": made["token"], "listed": True})   # a new state
+        page.wait_for_function(f"document.body.dataset.draws !== {json.dumps(draws)}")
+        assert side.evaluate("n => n.scrollTop") == scrolled, "a redraw keeps the column where it was scrolled to"
+    finally:
+        context.close()

@@ -153,7 +153,8 @@ function onKey(e) {
   if (!payload || !board) return;
   if (e.key === "Escape") { cancel(); return; }
   if (board.keydown && board.keydown(e, uiState())) { e.preventDefault(); return; }
-  if (e.key.startsWith("Arrow") && $("board").contains(document.activeElement)) {
+  // Arrows go between the board's things, except in a part of the board that scrolls (they scroll it).
+  if (e.key.startsWith("Arrow") && $("board").contains(document.activeElement) && document.activeElement.getAttribute("role") !== "region") {
     if (moveFocus(e.key)) e.preventDefault();
   }
 }
@@ -164,7 +165,7 @@ function moveFocus(key) {
   const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
   const cx = here.x + here.width / 2, cy = here.y + here.height / 2;
   let best = null, bestScore = Infinity;
-  for (const node of $("board").querySelectorAll("[tabindex='0']")) {
+  for (const node of $("board").querySelectorAll("[tabindex='0']:not([role='region'])")) {
     if (node === document.activeElement) continue;
     const r = node.getBoundingClientRect();
     const vx = r.x + r.width / 2 - cx, vy = r.y + r.height / 2 - cy;

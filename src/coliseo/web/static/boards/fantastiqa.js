@@ -30,7 +30,7 @@ const WORDS = {
     deck: "deck", discardN: "discard", carpets: "carpets", rearranges: "rearranges", bonus: "+1 tokens", you: "you",
     openQuests: "Open quests", yourQuests: "Your quests", quests: "quests", completed: "completed",
     gives: "Gives", cost: "Cost", points: "points", point: "point", reward: "Reward", region: "Region", requires: "Needs",
-    legend: "Symbols", play: "Play", playHint: "Play a card for its power", discard: "Discard",
+    legend: "Symbols", side: "Adventurers, quests and your hand", play: "Play", playHint: "Play a card for its power", discard: "Discard",
     release: "Release", releaseHint: "Release a card for good", carpet: "Carpet", rearrange: "Rearrange",
     rearrangeHint: "Shuffle your discard pile into your draw pile", statueHint: "Visit the statue: draw cards",
     draftQuests: "Starting quests — take one", draftArtifacts: "Starting artifacts — take one", draftStart: "Choose a free region to start",
@@ -62,7 +62,7 @@ const WORDS = {
     deck: "mazo", discardN: "descarte", carpets: "alfombras", rearranges: "reorganizaciones", bonus: "fichas +1", you: "tú",
     openQuests: "Misiones abiertas", yourQuests: "Tus misiones", quests: "misiones", completed: "completadas",
     gives: "Da", cost: "Coste", points: "puntos", point: "punto", reward: "Recompensa", region: "Región", requires: "Necesita",
-    legend: "Símbolos", play: "Jugar", playHint: "Juega una carta por su poder", discard: "Descarte",
+    legend: "Símbolos", side: "Aventureros, misiones y tu mano", play: "Jugar", playHint: "Juega una carta por su poder", discard: "Descarte",
     release: "Liberar", releaseHint: "Libera una carta para siempre", carpet: "Alfombra", rearrange: "Reorganizar",
     rearrangeHint: "Baraja tu descarte con tu mazo", statueHint: "Visita la estatua: roba cartas",
     draftQuests: "Misiones iniciales: toma una", draftArtifacts: "Artefactos iniciales: toma uno", draftStart: "Elige una región libre para empezar",
@@ -531,9 +531,15 @@ export function draw(container, payload, ui) {
   if (quests.length) side.push(el("div", { class: "fq-quests" }, quests));
 
   if (me) side.push(handArea(me, obs, ui, previous));
+  // The column beside the map may scroll (past the window's height): it is reachable by keyboard itself, for the
+  // moments nothing inside it can be chosen.
+  const column = el("div", { class: "fq-side", tabindex: "0", role: "region", "aria-label": W.side }, side);
   const root = el("div", { class: `fq${people.length > 2 ? " many" : ""}` }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
-    el("div", { class: "fq-side" }, side));
+    column);
+  // The column beside the map scrolls when it outgrows the window: a redraw keeps where it was scrolled to.
+  const scrolled = container.querySelector(".fq-side")?.scrollTop || 0;
   container.replaceChildren(root);
+  column.scrollTop = scrolled;
 }
 
 function routeLine(obs) {
