@@ -1,4 +1,4 @@
-"""Names a player reads, in English and Spanish: cards, quests, symbols, statues, positions, powers.
+"""Names a player reads, in English and Spanish: cards, quests, symbols, statues, powers.
 
 The bundled pack names most cards in English; this module translates those names into Spanish and
 gives a name to every card or quest whose pack name is only its id (beasts, quests, two creatures),
@@ -17,13 +17,6 @@ SYMBOL_NAMES = {
 STATUE_NAMES = {
     "en": {"AT": "the Artifact Tower", "BB": "the Beast Bazaar", "QC": "the Quest Chest"},
     "es": {"AT": "la Torre de Artefactos", "BB": "el Bazar de Bestias", "QC": "el Cofre de Misiones"},
-}
-POSITION_NAMES = {
-    "en": {"TL": "the top-left region", "TR": "the top-right region", "ML": "the middle-left region",
-           "MR": "the middle-right region", "BL": "the bottom-left region", "BR": "the bottom-right region"},
-    "es": {"TL": "la región de arriba a la izquierda", "TR": "la región de arriba a la derecha",
-           "ML": "la región central izquierda", "MR": "la región central derecha",
-           "BL": "la región de abajo a la izquierda", "BR": "la región de abajo a la derecha"},
 }
 POWER_NAMES = {
     "en": {"GEMS": "gain gems", "DRAW": "draw cards", "FLY": "fly", "CARPET": "gain carpets",
