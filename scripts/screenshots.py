@@ -75,6 +75,8 @@ def main() -> None:
     with server() as url, chromium() as browser:
         lobby = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
         lobby.goto(url + "/")
+        lobby.evaluate("lang => localStorage.setItem('coliseo.lang', lang)", args.lang)
+        lobby.reload()
         lobby.wait_for_selector(".game-tile")
         shoot(lobby, args.out / "lobby.png")
         lobby.close()

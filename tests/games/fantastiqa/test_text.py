@@ -10,21 +10,27 @@ from coliseo.core.events import view_event
 from coliseo.games.fantastiqa.content import REGION_NAMES
 
 
-def test_every_event_renders_in_english_and_spanish_for_every_reader():
-    game = load_game("fantastiqa", players=3, max_turns=60)
-    seen = set()
-    for seed in range(4):
+def random_events(game, seeds: int):
+    """(state after it, event) for every event of seeded random games."""
+    for seed in range(seeds):
         s, rng = game.new_state(seed), random.Random(seed)
         while not s.is_over:
             for event in s.apply(rng.choice(s.legal_actions())):
-                seen.add(event["type"])
-                for reader in (0, 1, 2, None):
-                    view = view_event(event, reader)
-                    for lang in ("en", "es"):
-                        text = game.render(view, lang)
-                        assert text and "{" not in text
-                    if event.get("private") and reader not in event["private"]["to"]:
-                        assert not set(event["private"]["fields"]) & set(view)
+                yield s, event
+
+
+def test_every_event_renders_in_english_and_spanish_for_every_reader():
+    game = load_game("fantastiqa", players=3, max_turns=60)
+    seen = set()
+    for _, event in random_events(game, 4):
+        seen.add(event["type"])
+        for reader in (0, 1, 2, None):
+            view = view_event(event, reader)
+            for lang in ("en", "es"):
+                text = game.render(view, lang)
+                assert text and "{" not in text
+            if event.get("private") and reader not in event["private"]["to"]:
+                assert not set(event["private"]["fields"]) & set(view)
     assert {"subdue", "recruit", "cards_drawn", "statue_draw", "end_turn", "game_over"} <= seen
     assert set(game.event_text) >= seen
 
@@ -58,13 +64,10 @@ def test_log_lines_name_things_in_words_never_codes_with_plurals_right():
     codes = set(game.content.cards) | set(game.content.quests) | {"TL", "TR", "ML", "MR", "BL", "BR", "AT", "BB", "QC"}
     codes |= {"GEMS", "DRAW", "FLY", "KEY", "SPY", "RELEASE", "TELEPORT", "CARPET", "REARRANGE", "DRAGON", "GIFT"}
     lines = set()
-    for seed in range(3):
-        s, rng = game.new_state(seed), random.Random(seed)
-        while not s.is_over:
-            for event in s.apply(rng.choice(s.legal_actions())):
-                for reader in (0, None):
-                    for lang in ("en", "es"):
-                        lines.add(game.render(view_event(event, reader), lang))
+    for _, event in random_events(game, 3):
+        for reader in (0, None):
+            for lang in ("en", "es"):
+                lines.add(game.render(view_event(event, reader), lang))
     for line in lines:
         words = set(re.split(r"[\s,.:()]+", line))
         assert not words & codes, line
@@ -78,17 +81,14 @@ def test_log_lines_name_things_in_words_never_codes_with_plurals_right():
 def test_a_move_names_the_region_the_adventurer_reaches_never_its_place_on_the_map():
     game = load_game("fantastiqa", players=3, max_turns=80)
     moves = set()
-    for seed in range(3):
-        s, rng = game.new_state(seed), random.Random(seed)
-        while not s.is_over:
-            for event in s.apply(rng.choice(s.legal_actions())):
-                if "pos" not in event:
-                    continue
-                moves.add(event["type"])
-                for lang, places in (("en", ("top-", "middle-", "bottom-")), ("es", ("arriba", "central", "abajo"))):
-                    text = game.render(event, lang)
-                    assert REGION_NAMES[s.regions[event["pos"]]][lang] in text, text
-                    assert not any(place in text for place in places), text
+    for s, event in random_events(game, 3):
+        if "pos" not in event:
+            continue
+        moves.add(event["type"])
+        for lang, places in (("en", ("top-", "middle-", "bottom-")), ("es", ("arriba", "central", "abajo"))):
+            text = game.render(event, lang)
+            assert REGION_NAMES[s.regions[event["pos"]]][lang] in text, text
+            assert not any(place in text for place in places), text
     assert moves == {"draft_start", "subdue", "teleport", "carpet", "fly"}
 
 
