@@ -11,8 +11,8 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from .board import NETS, SHAPES, geometry
-from .cards import CREST_NAMES, CRESTS, crest_amount, load_content
-from .rules import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
+from .content import CREST_NAMES, CRESTS, crest_amount, load_content
+from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
 
 DICE_DECK_SIZE = 15
 DEFAULT_DICE = ["common_magic"] * 4 + ["common_trap"] * 4 + ["part_summon"] * 2 + [
@@ -331,7 +331,7 @@ class DungeonDice(Game):
 
     # --- positions ------------------------------------------------------------------------------
     def state_from_json(self, doc) -> DDMState:
-        from .position import state_from_json
+        from .view import state_from_json
         return state_from_json(self, doc)
 
     # --- notation -------------------------------------------------------------------------------
@@ -535,7 +535,7 @@ class DungeonDice(Game):
         return rows
 
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
-        from .render import render_text
+        from .text import render_text
         return render_text(self, observation, lang, legal)
 
 

@@ -18,7 +18,7 @@ from coliseo.core.game import State
 from coliseo.core.i18n import refusal
 
 from .board import bits
-from .cards import CREST_NAMES, CRESTS, crest_amount
+from .content import CREST_NAMES, CRESTS, crest_amount
 
 S, M, A, D, G, T, E, Z = range(8)
 BATTLE, SPEND2, END, DEFEND, PASS = ("battle",), ("spend2",), ("end",), ("defend",), ("pass",)

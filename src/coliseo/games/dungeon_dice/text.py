@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import CRESTS
+from .content import CRESTS
 
 L = {
     "en": {"turn": "Turn {t} · {p} to act · {phase}", "hearts": "Hearts", "crests": "Crests", "you": "you",

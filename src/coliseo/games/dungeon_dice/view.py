@@ -5,8 +5,8 @@ from __future__ import annotations
 from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
-from .cards import CRESTS
-from .rules import PHASES, DDMState
+from .content import CRESTS
+from .state import PHASES, DDMState
 
 FIELDS = {"format", "game", "options", "rng", "turn", "active", "phase", "ret_phase", "placing", "window", "hearts",
           "pool", "path", "holes", "pieces", "dice", "drawn", "rolls", "library", "setzone", "graveyard",
