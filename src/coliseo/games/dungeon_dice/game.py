@@ -10,6 +10,7 @@ from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import view
 from .board import NETS, SHAPES, geometry
 from .content import CREST_NAMES, CRESTS, crest_amount, load_content
 from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
@@ -231,6 +232,7 @@ class DungeonDice(Game):
     min_players = 2
     max_players = 2
     options_schema = OPTIONS
+    view = view
     event_text = T
     refusals = REFUSALS
     revealing_events = frozenset({"declare", "summon", "spell", "trap"})
@@ -328,11 +330,6 @@ class DungeonDice(Game):
         s.next_uid, s._turn, s._result = 0, 1, None
         s.start_turn()
         return s
-
-    # --- positions ------------------------------------------------------------------------------
-    def state_from_json(self, doc) -> DDMState:
-        from .view import state_from_json
-        return state_from_json(self, doc)
 
     # --- notation -------------------------------------------------------------------------------
     def format_action(self, a) -> str:
