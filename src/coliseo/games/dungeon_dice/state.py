@@ -17,7 +17,8 @@ from coliseo.core.game import State
 from coliseo.core.i18n import refusal
 
 from .board import bits
-from .content import CREST_NAMES, CRESTS, crest_amount
+from .content import CREST_NAMES, CRESTS
+from .text import crest_amount
 
 S, M, A, D, G, T, E, Z = range(8)
 BATTLE, SPEND2, END, DEFEND, PASS = ("battle",), ("spend2",), ("end",), ("defend",), ("pass",)
