@@ -11,9 +11,9 @@ from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
-from . import words
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
-from .rules import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
+from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
+from .text import REASONS, REFUSALS, card_text, count, destination, lang_of, terrain_name, zone
 
 CPU_MODES = ("free_duel", "campaign")
 EXCLUDED_FROM_POOL_DECKS = (721, 722)  # R36
@@ -105,7 +105,7 @@ class ForbiddenGame(Game):
         Option("cpu_privileged", False, "fm-classic reads hidden cards like the original CPU"),
     ]
     event_text = EVENT_TEXT
-    refusals = words.REFUSALS
+    refusals = REFUSALS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
                                   "summon", "game_over", "deck_out", "exodia", "tribute"})
 
@@ -367,7 +367,7 @@ class ForbiddenGame(Game):
         return super().render(event, lang)
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
-        """Names, never codes: cards by name, zones and counts in words."""
+        """Names, never codes: cards by name, zones and counts in """
         es = lang == "es"
         if key in ("player", "winner"):
             return player_name(value, lang)
@@ -377,28 +377,28 @@ class ForbiddenGame(Game):
         if key in ("cards", "materials"):
             return " + ".join(self._plain_name(c) for c in value)
         if key == "terrain":
-            return words.terrain_name(self.pack, value, lang)
+            return terrain_name(self.pack, value, lang)
         if key == "target" and value is None:
             return "-"
         if key == "target":
             if value == "direct":
                 return "directamente" if es else "directly"
-            return f"a {words.zone(value, lang)}" if es else f"against {words.zone(value, lang)}"
+            return f"a {zone(value, lang)}" if es else f"against {zone(value, lang)}"
         if key in ("zone", "attacker"):
-            return words.zone(value, lang)
+            return zone(value, lang)
         if key == "dest":
-            return words.destination(value, lang)
+            return destination(value, lang)
         if key == "count":
-            return words.count(value, "carta", "cartas") if es else words.count(value, "card", "cards")
+            return count(value, "carta", "cartas") if es else count(value, "card", "cards")
         if key == "turns":
-            return words.count(value, "turno", "turnos") if es else words.count(value, "turn", "turns")
+            return count(value, "turno", "turnos") if es else count(value, "turn", "turns")
         if key == "star":
             return {1: "primera" if es else "first", 2: "segunda" if es else "second"}.get(value, str(value))
         if key == "reason":
-            return words.REASONS[words.lang_of(lang)].get(value, str(value))
+            return REASONS[lang_of(lang)].get(value, str(value))
         if key == "position":
             return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
-                words.lang_of(lang)][value]
+                lang_of(lang)][value]
         return str(value)
 
     def _plain_name(self, card_id: int | None) -> str:
@@ -416,7 +416,7 @@ class ForbiddenGame(Game):
                          "star2": STAR_NAMES[c.star2] if monster else "",
                          "effect": "" if monster else
                          (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else ""),
-                         "text": words.card_text(self.pack, c, lang),
+                         "text": card_text(self.pack, c, lang),
                          **{k: c.extra[k] for k in ("level", "attribute") if k in c.extra}})
         return rows
 

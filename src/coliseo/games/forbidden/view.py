@@ -9,7 +9,7 @@ from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
 from .content import MONSTER
-from .rules import (
+from .state import (
     COUNTER_NAMES,
     CURSE,
     DEF,
