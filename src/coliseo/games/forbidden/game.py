@@ -11,6 +11,7 @@ from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import view
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
 from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 from .text import REASONS, REFUSALS, card_text, count, destination, lang_of, terrain_name, zone
@@ -104,6 +105,7 @@ class ForbiddenGame(Game):
         Option("open_decklists", True, "both 40-card lists are public"),
         Option("cpu_privileged", False, "fm-classic reads hidden cards like the original CPU"),
     ]
+    view = view
     event_text = EVENT_TEXT
     refusals = REFUSALS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
@@ -233,9 +235,9 @@ class ForbiddenGame(Game):
         return s
 
     def state_from_json(self, doc: dict) -> DuelState:
-        from .view import state_from_doc
+        """As the base (view.load_position), and a document malformed deep inside is a PositionError too."""
         try:
-            return state_from_doc(self, doc)
+            return super().state_from_json(doc)
         except PositionError:
             raise
         except (KeyError, TypeError, AttributeError) as e:
