@@ -9,7 +9,11 @@ with each number of --workers (a fresh database each, dropped afterwards).
 --ai-load N measures fairness instead: one person's table alone, then the same while N games between two `mcts`
 seats are being played (SQLite, one process). Prints one JSON object.
 
-Usage: python bench/bench_web.py [--games 1,100,500] [--actions 10] [--agent random] [--seconds 60]
+--think S gives each person a thinking time (uniform, mean S seconds) before every action, as people have; without
+it every person acts the moment the table lets them, a stress test whose latency is queueing (Little's law: with N
+people always waiting, latency = N / actions per second).
+
+Usage: python bench/bench_web.py [--games 1,100,500] [--actions 10] [--agent random] [--seconds 60] [--think 0]
            [--workers 1,2 --db postgresql+psycopg://postgres@127.0.0.1/test --redis redis://127.0.0.1:6379/0]
        python bench/bench_web.py --ai-load 8 [--actions 60]
 """
@@ -69,15 +73,18 @@ def create_game(port: int, agent: str, seats: list[dict] | None = None) -> dict:
         return json.loads(response.read())
 
 
-async def play(port: int, agent: str, actions: int, rng: random.Random, latencies: list[float]) -> None:
-    """One person plays `actions` actions, in as many games as it takes; each action's latency is recorded."""
+async def play(port: int, agent: str, actions: int, rng: random.Random, latencies: list[float],
+               think: float = 0.0) -> None:
+    """One person plays `actions` actions, in as many games as it takes, thinking `think` s on average before each
+    (0: at once, a stress test); each action's latency is recorded."""
     done = 0
     while done < actions:
         made = await asyncio.to_thread(create_game, port, agent)
-        done += await play_one(port, made, actions - done, rng, latencies)
+        done += await play_one(port, made, actions - done, rng, latencies, think)
 
 
-async def play_one(port: int, made: dict, actions: int, rng: random.Random, latencies: list[float]) -> int:
+async def play_one(port: int, made: dict, actions: int, rng: random.Random, latencies: list[float],
+                   think: float = 0.0) -> int:
     async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"], "lang": "en"}))
         state, sent_at, done = None, None, 0
@@ -98,6 +105,8 @@ async def play_one(port: int, made: dict, actions: int, rng: random.Random, late
             if state["legal"]:
                 legal = state["legal"]
                 text = "end" if "end" in legal and rng.random() < 0.3 else rng.choice(legal)
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": text, "ply": state["ply"]}))
                 state = None
@@ -109,10 +118,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def level(port: int, games: int, actions: int, agent: str, seconds: float) -> dict:
+async def level(port: int, games: int, actions: int, agent: str, seconds: float, think: float = 0.0) -> dict:
     latencies: list[float] = []
     started = time.perf_counter()
-    tasks = [play(port, agent, actions, random.Random(i), latencies) for i in range(games)]
+    tasks = [play(port, agent, actions, random.Random(i), latencies, think) for i in range(games)]
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds)
         finished = True
@@ -133,7 +142,7 @@ def measure(db_url: str, server_args: tuple[str, ...], args) -> list[dict]:
         levels = []
         for n in args.games.split(","):
             before = cpu_seconds(process.pid)
-            result = asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds))
+            result = asyncio.run(level(port, int(n), args.actions, args.agent, args.seconds, args.think))
             spent = {k: v - before[k] for k, v in cpu_seconds(process.pid).items()}
             result["cpu_ms_per_action"] = {k: round(1000 * v / max(1, result["actions"]), 2) for k, v in spent.items()}
             result["machine_busy"] = round(spent.pop("machine") / (result["seconds"] * os.cpu_count()), 2)
@@ -172,8 +181,10 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
         elif "redis-server" in command:
             parts["redis"] += own
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    busy = sum(int(x) for i, x in enumerate(Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]) if i not in (3, 4))
-    return {**{k: v / TICK for k, v in parts.items()}, "client": usage.ru_utime + usage.ru_stime, "machine": busy / TICK}
+    cpu = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    busy = sum(int(x) for i, x in enumerate(cpu) if i not in (3, 4))         # all but idle and iowait
+    return {**{k: v / TICK for k, v in parts.items()}, "client": usage.ru_utime + usage.ru_stime,
+            "machine": busy / TICK}
 
 
 def fresh_postgres(url: str):
@@ -222,6 +233,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=10, help="actions each person plays")
     parser.add_argument("--agent", default="random", help="the AI seat's agent")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per level")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a person's mean thinking time before each action, in seconds (0: a stress test)")
     parser.add_argument("--workers", default="1,2", help="server processes to try with --db and --redis")
     parser.add_argument("--db", help="a PostgreSQL URL (postgresql+psycopg://...): a fresh database is made beside it")
     parser.add_argument("--redis", help="a Redis URL for the fan-out between workers")
@@ -249,7 +262,8 @@ def main() -> None:
                              "levels": measure(url, ("--redis", args.redis, "--workers", workers), args)})
             finally:
                 drop()
-    print(json.dumps({"benchmark": "web", "game": "capsule", "agent": args.agent, "cores": os.cpu_count(),
+    print(json.dumps({"benchmark": "web", "game": "capsule", "agent": args.agent, "think_s": args.think,
+                      "cores": os.cpu_count(),
                       "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()],
                       "runs": runs}))
 

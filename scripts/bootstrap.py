@@ -20,7 +20,7 @@ def venv_python() -> Path:
 
 def ensure(extras: str) -> Path:
     """The venv's python, with the project installed with `extras` (e.g. "dev")."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script runs on whatever python3 a user has
         sys.exit(f"Coliseo needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     python = venv_python()
     if not python.exists():

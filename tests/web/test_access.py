@@ -4,11 +4,12 @@ replay; a whole game on a phone by touch; a whole game by keyboard alone; the bo
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from web.board_play import over, play_by_board, wait_my_turn_or_end
+from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
 
@@ -23,7 +24,8 @@ def serious_violations(page) -> list[str]:
 
 def open_game(page, server, game="capsule", options=None, agent="random") -> str:
     row = next(g for g in server.get("/api/catalog") if g["id"] == game)
-    players = next((o["default"] for o in row["options"] if o["name"] == "players"), row["min_players"])
+    players = (options or {}).get("players") or next((o["default"] for o in row["options"] if o["name"] == "players"),
+                                                      row["min_players"])
     made = server.post("/api/games", {"game": game, "options": options or {},
                                       "seats": [{"kind": "human"}] + [{"kind": "ai", "agent": agent}] * (players - 1)})
     page.goto(server.url + "/")
@@ -70,13 +72,29 @@ def test_axe_finds_nothing_serious_on_the_game_over_dialog_and_the_replay(desk, 
     assert serious_violations(desk) == []
 
 
-def test_the_board_fits_a_1280_by_800_window(desk, server):
-    open_game(desk, server, "capsule")
-    wait_my_turn_or_end(desk)
-    box = desk.locator("#board svg").bounding_box()
+def fits_the_window(page) -> None:
+    """The board, its controls and the side column inside 1280×800, and no page scroll."""
+    page.wait_for_timeout(300)            # the short transitions end
+    box = page.locator("#board svg").first.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800
-    controls = desk.locator("#controls").bounding_box()
-    assert controls["y"] + controls["height"] <= 800
+    for part in ("#board", "#controls", "aside"):
+        edge = page.locator(part).bounding_box()
+        assert edge["y"] + edge["height"] <= 800, part
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
+
+
+@pytest.mark.parametrize("game,options", [("capsule", {}), ("dungeon_dice", {}), ("fantastiqa", {"players": 4})])
+def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, options):
+    open_game(desk, server, game, options)
+    rng = random.Random(6)
+    for _ in range(12):                    # the start, then a few of your turns
+        wait_my_turn_or_end(desk)
+        fits_the_window(desk)
+        if over(desk):
+            break
+        for _ in range(3):
+            if desk.get_attribute("body", "data-can-act") == "true":
+                click_by_board(desk, rng)
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.
@@ -147,3 +165,29 @@ def test_a_whole_game_by_keyboard_alone_with_a_visible_focus_ring(desk, server, 
                              ".filter((n) => !(n.getAttribute('aria-label') || n.textContent.trim()))"
                              ".map((n) => n.dataset.target)")
     assert nameless == []
+
+
+def test_the_column_beside_the_fantastiqa_map_scrolls_by_keyboard_too(browser, server):
+    """In a short window the column beside the map scrolls; with nothing in it to click (a spectator's view) it is
+    itself reachable by keyboard (axe: scrollable-region-focusable)."""
+    made = server.post("/api/games", {"game": "fantastiqa", "options": {"players": 4},
+                                      "seats": [{"kind": "human"}] * 4})
+    context = browser.new_context(viewport={"width": 1280, "height": 560}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/play/{made['id']}?spectate=1")
+        page.wait_for_selector("body[data-ply] .fq-side")
+        side = page.locator(".fq-side")
+        assert side.evaluate("n => n.scrollHeight > n.clientHeight") and page.locator("#board .target").count() == 0
+        assert serious_violations(page) == []
+        side.focus()
+        side.press("End")
+        page.wait_for_function("(n => n.scrollTop >= n.scrollHeight - n.clientHeight - 1)"
+                               "(document.querySelector('.fq-side'))")
+        scrolled = side.evaluate("n => n.scrollTop")
+        draws = page.get_attribute("body", "data-draws")
+        server.post(f"/api/games/{made['id']}/listing", {"token": made["token"], "listed": True})   # a new state
+        page.wait_for_function(f"document.body.dataset.draws !== {json.dumps(draws)}")
+        assert side.evaluate("n => n.scrollTop") == scrolled, "a redraw keeps the column where it was scrolled to"
+    finally:
+        context.close()

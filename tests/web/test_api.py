@@ -293,3 +293,20 @@ def test_a_rematch_keeps_seats_and_options_with_a_new_seed_and_each_player_their
         assert hello(ws)["rematch"] == first["id"]
     with client.websocket_connect(f"/ws/{first['id']}") as ws:
         assert hello(ws, first["token"])["you"] == 0
+
+
+def test_a_player_asking_another_server_process_joins_the_same_rematch(client, tmp_path):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], options={"max_turns": 3})
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
+    tokens = [made["token"], joined["token"]]
+    _play_to_the_end(client, made["id"], tokens)
+    first = client.post(f"/api/games/{made['id']}/rematch", json={"token": tokens[0]}).json()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}")) as other:     # another process, or a restart
+        with other.websocket_connect(f"/ws/{made['id']}") as ws:
+            assert hello(ws)["rematch"] == first["id"]
+        second = other.post(f"/api/games/{made['id']}/rematch", json={"token": tokens[1]})
+    assert second.status_code == 201, second.text
+    assert second.json()["id"] == first["id"] and second.json()["seat"] == 1
+    assert second.json()["invite"] == first["invite"]
+    seats = client.app.state.tables.store.load(first["id"]).seats
+    assert all(s.get("token_hash") for s in seats)

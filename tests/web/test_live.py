@@ -134,6 +134,11 @@ def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_i
     assert refused["type"] == "error" and words in refused["message"], refused
     sockets[1 - mover].send({"type": "act", "action": "end", "ply": 0})
     assert sockets[1 - mover].answer()["message"] == "no es tu turno"
+    sockets[mover].send({"type": "undo", "ply": 0})
+    assert sockets[mover].answer()["message"].startswith("no hay nada que deshacer: solo tu última acción")
+    sockets[mover].send({"type": "act", "action": "end", "ply": 5})
+    assert sockets[mover].answer()["message"] == ("la partida ha avanzado: eso se eligió en la jugada 5 y la partida "
+                                                  "va por la 0")
     sockets.append(Socket(server, made["id"], tokens[1 - mover]))        # the same seat, in English
     sockets[-1].send({"type": "act", "action": "end", "ply": 0})
     assert sockets[-1].answer()["message"] == "it is not your turn"
@@ -360,6 +365,57 @@ def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, se
     assert "Player 2 wins — by resignation" in page.inner_text("#status")
     assert "a player resigned" in page.inner_text("#game-over") and "null" not in page.inner_text("#game-over")
     assert page.locator("#resign").count() == 0
+
+
+def tied_fantastiqa(server) -> tuple[dict, dict]:
+    """A Fantastiqa game between two people that ends tied (so shared) at its turn limit; (made, its last state)."""
+    made = server.post("/api/games", {"game": "fantastiqa", "seats": TWO_PEOPLE, "options": {"max_turns": 2}})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    seats = [Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])]
+    while not seats[0].state["result"]:        # the draft, then each adventurer ends a turn: nobody scores
+        me = seats[seats[0].state["current_player"]]
+        legal = me.state["legal"]
+        assert command(me, "act", action="end" if "end" in legal else legal[0])["type"] == "ack"
+        for seat in seats:
+            while seat.state["ply"] < me.state["ply"]:
+                seat.next("state")
+    for seat in seats:
+        seat.close()
+    return made, seats[0].state
+
+
+def test_a_shared_win_says_so_and_the_scores_say_what_they_count(page, server):
+    made, over = tied_fantastiqa(server)
+    assert over["result"]["winners"] == [0, 1]
+    assert over["result_text"].startswith("Player 1 and Player 2 share the win")
+    open_seat(page, server, made)
+    dialog = page.locator("#game-over[open]")
+    assert dialog.locator("h2").inner_text() == "You share the win with Player 2"
+    assert dialog.locator("caption").inner_text() == "Quest points"
+    assert "share the win" in page.inner_text("#status")
+    page.evaluate("localStorage.setItem('coliseo.lang', 'es')")
+    page.goto(server.url + f"/play/{made['id']}?spectate=1")
+    assert dialog.locator("h2").inner_text() == "Jugador 1 y Jugador 2 comparten la victoria"
+    assert dialog.locator("caption").inner_text() == "Puntos de misión"
+
+
+def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
+    made, _ = tied_fantastiqa(server)
+    record = server.get(f"/api/games/{made['id']}/record")
+    names = {row["id"]: row["name"] for row in server.get("/api/content/fantastiqa?lang=en")}
+    quest, artifact = (record["actions"][0].split()[1], record["actions"][1].split()[1])
+    first = server.get(f"/api/games/{made['id']}/replay")["frames"][1]["player"] + 1    # the seed says who drafts first
+    page.goto(server.url + f"/replay/{made['id']}")
+    page.wait_for_selector("body[data-step='0']")
+    page.click("#next")
+    page.wait_for_selector("body[data-step='1']")
+    assert page.inner_text("#step") == f"Step 1 of 8 · Player {first}: Take the starting quest {names[quest]}"
+    assert page.get_attribute("#step", "title") == record["actions"][0]
+    page.click("#next")
+    assert page.inner_text("#step") == f"Step 2 of 8 · Player {first}: Take the starting artifact {names[artifact]}"
+    page.click("#next")
+    assert page.inner_text("#step").startswith(f"Step 3 of 8 · Player {first}: Start in ")
+    assert record["actions"][2] not in page.inner_text("#step")
 
 
 # --- private by default ---------------------------------------------------------------------------------

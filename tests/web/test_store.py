@@ -1,4 +1,5 @@
-"""The store's compare-and-set on (game, ply) and the AI leases, on SQLite and on a real PostgreSQL."""
+"""The store's compare-and-set on (game, ply), the AI leases and the one rematch per game, on SQLite and on a real
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -6,10 +7,9 @@ import threading
 import time
 
 import pytest
+from sqlalchemy import event, text
 
-from sqlalchemy import event
-
-from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
+from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -107,3 +107,31 @@ def test_a_move_from_a_lost_lease_is_dropped(store):
         store.add_action("g1", 2, "again", 1, lease="B")
     assert store.load("g1").actions == ["from B"]
     assert store.claim_lease("g1", 2, "A", 5), "the next ply's lease is free"
+
+
+def test_a_finished_game_has_one_rematch_and_a_second_one_stores_nothing(store):
+    def new(game_id: str) -> StoredGame:
+        return StoredGame(id=game_id, game="capsule", options={}, setup=None, seed=8, salt="s", created="now",
+                          seats=[{"kind": "human"}, {"kind": "human"}])
+
+    assert store.load("g1").rematch is None
+    store.create_game(new("r1"), rematch_of="g1", invite="first")
+    with pytest.raises(AlreadyRematched):
+        store.create_game(new("r2"), rematch_of="g1", invite="second")
+    assert store.load("g1").rematch == {"id": "r1", "invite": "first"}
+    assert store.load("r2") is None
+
+
+def test_a_database_made_before_rematches_were_stored_gains_them(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = Store(url)
+    old.create_game(StoredGame(id="g1", game="capsule", options={}, setup=None, seed=7, salt="s", created="now",
+                               seats=[{"kind": "human"}, {"kind": "human"}]))
+    with old.engine.begin() as db:
+        db.execute(text("DROP TABLE rematches"))
+    old.close()
+    store = Store(url)
+    store.create_game(StoredGame(id="r1", game="capsule", options={}, setup=None, seed=8, salt="s", created="now",
+                                 seats=[{"kind": "human"}, {"kind": "human"}]), rematch_of="g1", invite="i")
+    assert store.load("g1").rematch == {"id": "r1", "invite": "i"}
+    store.close()

@@ -58,7 +58,7 @@ def build_game(game_id: str, options: list[str], lang: str, **extra):
             settings[name] = value
         return load_game(game_id, **settings)
     except ColiseoError as e:
-        fail(str(e))
+        fail(e.text(lang))
 
 
 @app.callback(invoke_without_command=True)
@@ -210,7 +210,7 @@ def play(game: str,
                            agents=", ".join(agent_names(g.id))))
         agents = {p: build_agent(n, g, match.seed + p) for p, n in zip(others, names)}
     except ColiseoError as e:
-        fail(str(e))
+        fail(e.text(lang))
     match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
     record = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: ")).run()
     if record["result"] is None:

@@ -104,7 +104,7 @@ class Session:
             try:
                 self.match.play(self.match.game.parse_action(self.match.state, text, self.lang))
             except ColiseoError as e:
-                self.console.print(Text(str(e), style="red"))
+                self.console.print(Text(e.text(self.lang), style="red"))
         return True
 
     def resign(self, player: int) -> None:

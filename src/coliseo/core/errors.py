@@ -2,7 +2,15 @@
 
 
 class ColiseoError(ValueError):
-    """Base of every error the engine raises on bad input."""
+    """Base of every error the engine raises on bad input. Where the engine has the words, `es` gives the message in
+    Spanish too; `text(lang)` is the message in the reader's language (English where it has none)."""
+
+    def __init__(self, message: str = "", *, es: str | None = None):
+        super().__init__(message)
+        self.translations = {"es": es} if es else {}
+
+    def text(self, lang: str = "en") -> str:
+        return self.translations.get(lang) or str(self)
 
 
 class IllegalAction(ColiseoError):

@@ -37,6 +37,7 @@ class Game:
 
     id: ClassVar[str]
     names: ClassVar[dict[str, str]]            # {"en": ..., "es": ...}
+    score_names: ClassVar[dict[str, str]] = {"en": "Scores", "es": "Puntuación"}   # what a result's scores count
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_schema: ClassVar[list[Option]] = []
@@ -102,6 +103,9 @@ class Game:
     # --- shared -------------------------------------------------------------------------------
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
+
+    def score_name(self, lang: str = "en") -> str:
+        return self.score_names.get(lang, self.score_names["en"])
 
     def parse_action(self, state: State, text: str, lang: str = "en") -> Action:
         """The legal action written as `text`; InvalidNotation (listing the legal ones) otherwise."""

@@ -43,7 +43,7 @@ REFUSALS = {
 }
 RESULT_WORDS = {
     "winners": {"en": "{w} wins", "es": "gana {w}"},
-    "several": {"en": "{w} win", "es": "ganan {w}"},
+    "several": {"en": "{w} share the win", "es": "{w} comparten la victoria"},
     "draw": {"en": "Draw", "es": "Empate"},
     "and": {"en": " and ", "es": " y "},
 }

@@ -177,8 +177,7 @@ class Match:
 
     def undo(self, player: int) -> None:
         if not self.can_undo(player):
-            raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
-                                "taken back, and never one that revealed something or drew on chance")
+            raise nothing_to_undo()
         kept = self.steps[:-1]
         self.state = self.game.new_state(self.seed, self.setup)
         self.steps, self.ended, self.draw_offer, self.resigned = [], None, None, set()
@@ -209,26 +208,38 @@ class Match:
         }
 
 
+def nothing_to_undo() -> IllegalAction:
+    return IllegalAction("nothing to undo: only your own last action in your current turn can be taken back, and "
+                         "never one that revealed something or drew on chance",
+                         es="no hay nada que deshacer: solo tu última acción de tu turno actual, y nunca una que "
+                            "revelara algo o dependiera del azar")
+
+
 def check_command(match: Match, command: Command) -> None:
     """Why a command cannot be played now (IllegalAction), in words; nothing when it can."""
     players, who, name = match.state.players, command.player, command.name
     if match.is_over:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("the game is over", es="la partida ha terminado")
     if name == "abandon":
         return
     if who not in players:
         raise IllegalAction(f"!{name}: there is no player {who} (players are 0..{len(players) - 1})")
     if who in match.resigned:
-        raise IllegalAction("you have resigned; your seat is played by the AI")
+        raise IllegalAction("you have resigned; your seat is played by the AI",
+                            es="te has rendido; la IA juega tu asiento")
     if name == "resign":
         return
     if len(players) != 2:
-        raise IllegalAction("draw offers are for two-player games")
+        raise IllegalAction("draw offers are for two-player games",
+                            es="las ofertas de tablas son para partidas de dos jugadores")
+    if name == "offer-draw" and match.draw_offer == who:
+        raise IllegalAction("a draw offer already stands", es="ya hay una oferta de tablas")
     if name == "offer-draw" and match.draw_offer is not None:
-        raise IllegalAction("a draw offer already stands" if match.draw_offer == who else
-                            "your opponent has offered a draw: accept or decline it")
+        raise IllegalAction("your opponent has offered a draw: accept or decline it",
+                            es="tu rival ha ofrecido tablas: acéptalas o recházalas")
     if name in ("accept-draw", "decline-draw") and match.draw_offer in (None, who):
-        raise IllegalAction("there is no draw offer from your opponent to answer")
+        raise IllegalAction("there is no draw offer from your opponent to answer",
+                            es="no hay ninguna oferta de tablas de tu rival que responder")
 
 
 def save_record(record: dict, path: str | Path) -> None:

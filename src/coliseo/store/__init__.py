@@ -1,5 +1,5 @@
 """Where the web table keeps its games: SQLAlchemy, SQLite by default (`--db URL` for PostgreSQL)."""
 
-from .db import WRITERS, PlyTaken, Store, StoredGame
+from .db import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
-__all__ = ["WRITERS", "PlyTaken", "Store", "StoredGame"]
+__all__ = ["WRITERS", "AlreadyRematched", "PlyTaken", "Store", "StoredGame"]

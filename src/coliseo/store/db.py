@@ -74,6 +74,10 @@ ai_leases = Table(
 class PlyTaken(Exception):
     """Another writer got there first: the game is no longer at the ply this write was made on."""
 
+
+class AlreadyRematched(Exception):
+    """Another writer made this finished game's rematch first (nothing of this one was stored)."""
+
 # Who may find, join and watch a game. A game without a row (stored before access existed) is listed and open.
 access = Table(
     "access", metadata,
@@ -82,6 +86,16 @@ access = Table(
     Column("invite_hash", String(64), nullable=False),
     Column("spectators_need_invite", Boolean, nullable=False, default=False),
     Column("creator", Integer, nullable=True),      # the creator's seat, who may list or unlist the game
+)
+
+# A finished game played again: one row per finished game, so every player, asking any process, joins the same
+# rematch. A table of its own, so `create_all` adds it to a database made before rematches were stored. The
+# invite is kept as it is (not hashed): each player of the finished game asking later is handed it.
+rematches = Table(
+    "rematches", metadata,
+    Column("game_id", String(32), primary_key=True),    # the finished game
+    Column("rematch_id", String(32), nullable=False),
+    Column("invite", String(64), nullable=False),
 )
 
 
@@ -104,6 +118,7 @@ class StoredGame:
     result: dict | None = None
     actions: list[str] = field(default_factory=list)
     access: dict | None = None       # {"listed", "invite_hash", "spectators_need_invite", "creator"}
+    rematch: dict | None = None      # {"id", "invite"} of this game played again, once a player asked
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -129,14 +144,27 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_game(self, stored: StoredGame) -> None:
-        with self.engine.begin() as db:
-            db.execute(insert(games).values(
-                id=stored.id, game=stored.game, options=json.dumps(stored.options), setup=json.dumps(stored.setup),
-                seed=stored.seed, salt=stored.salt, created=stored.created, seats=json.dumps(stored.seats),
-                idle_seconds=stored.idle_seconds, finished=False, result=None))
-            if stored.access is not None:
-                db.execute(insert(access).values(game_id=stored.id, **stored.access))
+    def create_game(self, stored: StoredGame, *, rematch_of: str | None = None, invite: str | None = None) -> None:
+        """Store a new game; as the rematch of finished game `rematch_of` (with its `invite`) only if that game has
+        none yet (else AlreadyRematched, and nothing is stored)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(games).values(
+                    id=stored.id, game=stored.game, options=json.dumps(stored.options),
+                    setup=json.dumps(stored.setup), seed=stored.seed, salt=stored.salt, created=stored.created,
+                    seats=json.dumps(stored.seats), idle_seconds=stored.idle_seconds, finished=False, result=None))
+                if stored.access is not None:
+                    db.execute(insert(access).values(game_id=stored.id, **stored.access))
+                if rematch_of is not None:
+                    db.execute(insert(rematches).values(game_id=rematch_of, rematch_id=stored.id, invite=invite))
+        except exc.IntegrityError:
+            if rematch_of is not None and self.load_rematch(rematch_of) is not None:
+                raise AlreadyRematched(f"game {rematch_of} has its rematch already") from None
+            raise
+
+    def load_rematch(self, game_id: str) -> dict | None:
+        with self.engine.connect() as db:
+            return _rematch(db, game_id)
 
     def set_listed(self, game_id: str, listed: bool) -> None:
         with self.engine.begin() as db:
@@ -211,9 +239,11 @@ class Store:
             texts = db.execute(select(actions.c.text).where(actions.c.game_id == game_id)
                                .order_by(actions.c.ply)).scalars().all()
             rights = db.execute(select(access).where(access.c.game_id == game_id)).mappings().first()
+            again = _rematch(db, game_id)
         stored = _stored(row, list(texts))
         if rights is not None:
             stored.access = {k: v for k, v in rights.items() if k != "game_id"}
+        stored.rematch = again
         return stored
 
     def list_games(self, limit: int = 100) -> list[StoredGame]:
@@ -251,6 +281,11 @@ class Store:
 def _lock_game(db, game_id: str) -> None:
     """Writers of one game queue here (PostgreSQL row lock; SQLite has one writer at a time anyway)."""
     db.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+
+
+def _rematch(db, game_id: str) -> dict | None:
+    row = db.execute(select(rematches).where(rematches.c.game_id == game_id)).mappings().first()
+    return {"id": row["rematch_id"], "invite": row["invite"]} if row else None
 
 
 def _stored(row, texts: list[str]) -> StoredGame:

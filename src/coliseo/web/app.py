@@ -320,7 +320,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                     ref = message.get("ref")
                     if await messages.wait(client):
                         raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
-                                           "this one was ignored")
+                                           "this one was ignored", es=f"demasiados mensajes: como mucho "
+                                           f"{settings.messages_per_second} por segundo; este se ha ignorado")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
@@ -338,9 +339,11 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                     else:
                         now = await tables.command(table, seat, kind, ply)
                 except MovedOn as e:
-                    await websocket.send_json({"type": "error", "message": str(e), "ref": ref, "stale": True})
+                    await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref, "stale": True})
                     await websocket.send_json(table.payload(seat, lang))
-                except (ColiseoError, Forbidden) as e:
+                except ColiseoError as e:
+                    await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref})
+                except Forbidden as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
                 except (WebSocketDisconnect, asyncio.CancelledError):
                     raise

@@ -24,15 +24,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import refusal, result_words
-from coliseo.core.match import Command, Match, seed_commitment
+from coliseo.core.match import Command, Match, nothing_to_undo, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
-from coliseo.store import WRITERS, PlyTaken, Store, StoredGame
+from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
 from .bus import LocalBus, RedisBus
 from .thinking import Job, PoolThinker, RayThinker
@@ -61,7 +62,8 @@ class MovedOn(ColiseoError):
     """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
 
     def __init__(self, chosen: int | None, now: int):
-        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}")
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}",
+                         es=f"la partida ha avanzado: eso se eligió en la jugada {chosen} y la partida va por la {now}")
 
 
 def hash_token(token: str) -> str:
@@ -96,8 +98,6 @@ class Table:
         self.refreshing: asyncio.Task | None = None
         self.stale = False                     # a notice came while a reload was under way
         self._rendered: dict[tuple, list[tuple]] = {}
-        self.rematch: str | None = None       # the id of this game played again, once a player asked for it
-        self.rematch_invite: str | None = None
         self.seat_agents()
 
     def seat_agents(self) -> None:
@@ -108,8 +108,8 @@ class Table:
 
     def sync(self, stored: StoredGame, *, rebuild: bool = False) -> bool:
         """Catch up with the store: play its new actions (or replay from the start after an undo)."""
-        if not rebuild and (stored.seats, stored.actions, stored.access) == (
-                self.stored.seats, self.stored.actions, self.stored.access):
+        if not rebuild and (stored.seats, stored.actions, stored.access, stored.rematch) == (
+                self.stored.seats, self.stored.actions, self.stored.access, self.stored.rematch):
             return False
         known = self.stored.actions
         if rebuild or stored.actions[:len(known)] != known:
@@ -191,6 +191,7 @@ class Table:
             "current_player": match.current_player,
             "result": match.result,
             "result_text": result_words(game, match.result, lang) if match.result else None,
+            "scores_name": game.score_name(lang) if match.result else None,
             "draw_offer": match.draw_offer,
             "listed": self.listed(),
             "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
@@ -203,7 +204,7 @@ class Table:
             "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": seed_commitment(match.seed, match.salt),
-            "rematch": self.rematch,
+            "rematch": self.stored.rematch and self.stored.rematch["id"],
         }
 
     def rendered_steps(self, seat: int | None, lang: str) -> list[tuple]:
@@ -317,10 +318,10 @@ class Tables:
     # --- creating and loading --------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None, *,
                      listed: bool = False, spectators_need_invite: bool = False,
-                     creator_seat: int | None = None) -> tuple:
+                     creator_seat: int | None = None, rematch_of: str | None = None) -> tuple:
         """A new game; returns (table, seat, token, invite): the creator's seat (`creator_seat`, else the first
         human one, if any) and token, and the invite secret that opens the other seats (and spectating, when
-        asked)."""
+        asked). As the rematch of finished game `rematch_of`, AlreadyRematched if another request made it first."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
@@ -355,7 +356,7 @@ class Tables:
                             access={"listed": listed, "invite_hash": hash_token(invite),
                                     "spectators_need_invite": spectators_need_invite, "creator": creator})
         match.players = [s.get("agent") or "human" for s in stored_seats]
-        await self.stored_call(self.store.create_game, stored)
+        await self.stored_call(partial(self.store.create_game, stored, rematch_of=rematch_of, invite=invite))
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
         self.kick_ai(table)
@@ -436,20 +437,27 @@ class Tables:
             raise Forbidden("only a player of this game can ask for a rematch")
         if not table.match.is_over:
             raise Conflict("the game is not over yet: a rematch starts after it")
+        made = None
         async with table.lock:
-            if table.rematch is None:
+            if table.stored.rematch is None:
                 seats = [{"kind": s["kind"], "agent": s.get("agent")} for s in table.stored.seats]
                 options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
-                new, seat, token, invite = await self.create(
-                    table.stored.game, options, seats, table.stored.idle_seconds, listed=table.listed(),
-                    spectators_need_invite=bool(table.stored.access and table.stored.access["spectators_need_invite"]),
-                    creator_seat=seat)
-                table.rematch, table.rematch_invite = new.id, invite
-            else:
-                new, invite = await self.get(table.rematch), table.rematch_invite
-                seat, token = await self.join(new.id, seat, invite)
-        await table.broadcast()
-        return new, seat, token, invite
+                try:
+                    made = await self.create(
+                        table.stored.game, options, seats, table.stored.idle_seconds, listed=table.listed(),
+                        spectators_need_invite=bool(table.stored.access
+                                                    and table.stored.access["spectators_need_invite"]),
+                        creator_seat=seat, rematch_of=table.id)
+                except AlreadyRematched:            # another process made it first: this one learns of it
+                    table.sync(await self.stored_call(self.store.load, table.id))
+                else:
+                    table.stored.rematch = {"id": made[0].id, "invite": made[3]}
+        if made:
+            await self.announce(table)
+            return made
+        again = table.stored.rematch
+        seat, token = await self.join(again["id"], seat, again["invite"])
+        return await self.get(again["id"]), seat, token, again["invite"]
 
     # --- playing ------------------------------------------------------------------------------------------
     async def act(self, table: Table, seat: int, text: str, ply: int, lang: str = "en") -> int:
@@ -474,8 +482,7 @@ class Tables:
             check_ply(table, ply)
             match = table.match
             if seat in table.agents or not match.can_undo(seat):
-                raise IllegalAction("nothing to undo: only your own last action in your current turn can be "
-                                    "taken back, and never one that revealed something or drew on chance")
+                raise nothing_to_undo()
             try:
                 await self.stored_call(self.store.remove_action, table.id, ply)
             except PlyTaken:

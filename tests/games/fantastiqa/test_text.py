@@ -7,6 +7,7 @@ from games.fantastiqa.helpers import GAMES, scenario
 
 from coliseo import load_game
 from coliseo.core.events import view_event
+from coliseo.games.fantastiqa.content import REGION_NAMES
 
 
 def test_every_event_renders_in_english_and_spanish_for_every_reader():
@@ -72,6 +73,23 @@ def test_log_lines_name_things_in_words_never_codes_with_plurals_right():
     assert any("1 gem" in line and "1 gems" not in line for line in lines)
     assert any("Forest" in line or "Fields" in line or "Hills" in line for line in lines)
     assert any("Bosque" in line or "Campos" in line or "Colinas" in line for line in lines)
+
+
+def test_a_move_names_the_region_the_adventurer_reaches_never_its_place_on_the_map():
+    game = load_game("fantastiqa", players=3, max_turns=80)
+    moves = set()
+    for seed in range(3):
+        s, rng = game.new_state(seed), random.Random(seed)
+        while not s.is_over:
+            for event in s.apply(rng.choice(s.legal_actions())):
+                if "pos" not in event:
+                    continue
+                moves.add(event["type"])
+                for lang, places in (("en", ("top-", "middle-", "bottom-")), ("es", ("arriba", "central", "abajo"))):
+                    text = game.render(event, lang)
+                    assert REGION_NAMES[s.regions[event["pos"]]][lang] in text, text
+                    assert not any(place in text for place in places), text
+    assert moves == {"draft_start", "subdue", "teleport", "carpet", "fly"}
 
 
 def test_every_bundled_card_and_quest_has_a_name_that_is_not_its_id_in_both_languages():

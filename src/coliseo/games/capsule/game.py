@@ -82,6 +82,7 @@ class CapsuleGame(Game):
     id = "capsule"
     view = view
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
+    score_names = {"en": "King's points left", "es": "Puntos que le quedan al Rey"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
     refusals = REFUSALS

@@ -57,6 +57,7 @@ OPTIONS = [
 class DungeonDice(Game):
     id = "dungeon_dice"
     names = {"en": "Dungeon Dice Monsters", "es": "Juego de Dados de Monstruos del Calabozo"}
+    score_names = {"en": "Hearts left", "es": "Corazones restantes"}
     min_players = 2
     max_players = 2
     options_schema = OPTIONS

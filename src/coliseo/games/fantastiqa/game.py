@@ -110,6 +110,7 @@ class Fantastiqa(Game):
     id = "fantastiqa"
     view = view
     names = {"en": "Fantastiqa", "es": "Fantastiqa"}
+    score_names = {"en": "Quest points", "es": "Puntos de misión"}
     min_players = 2
     max_players = 4
     options_schema = [

@@ -83,6 +83,10 @@ class FantastiqaState(State):
     def region_position(self, region: str) -> int:
         return self.regions.index(region)
 
+    def place(self, pos: int) -> dict:
+        """A place on the map as events carry it: its position and the region there (for the words)."""
+        return {"pos": pos, "region": self.regions[pos]}
+
     def _move_allowed(self, space: int, dest: int) -> bool:
         """R15 in an adventure; any adjacent move otherwise (adjacency is checked by the caller)."""
         if self.phase != ADVENTURE:
@@ -331,7 +335,7 @@ class FantastiqaState(State):
 
     def _do_start(self, a, ev):
         self.pos[self.cur] = a[1]
-        ev.append({"type": "draft_start", "player": self.cur, "pos": a[1]})
+        ev.append({"type": "draft_start", "player": self.cur, **self.place(a[1])})
         self.draft_i += 1
         if self.draft_i < self.n:
             self.cur = self.n - 1 - self.draft_i
@@ -472,7 +476,7 @@ class FantastiqaState(State):
         self.route.append(dest)
         self.crossed.append(space)
         ev.append({"type": "subdue", "player": p, "space": space, "card": self.spaces[space - 1],
-                   "cards": list(paid), "pos": dest})
+                   "cards": list(paid), **self.place(dest)})
 
     def _do_stop(self, a, ev):
         p = self.cur
@@ -572,7 +576,7 @@ class FantastiqaState(State):
         self.gems[p] -= 2
         self.pos[p] = a[1]
         self.phase = AFTER
-        ev.append({"type": "teleport", "player": p, "pos": a[1], "paid": 2})
+        ev.append({"type": "teleport", "player": p, **self.place(a[1]), "paid": 2})
 
     # complete a quest (R21)
     def _do_complete(self, a, ev):
@@ -628,7 +632,7 @@ class FantastiqaState(State):
         p = self.cur
         self.carpets[p] -= 1
         dest = self._move(a[1], ev, "carpet")
-        ev.append({"type": "carpet", "player": p, "space": a[1], "pos": dest})
+        ev.append({"type": "carpet", "player": p, "space": a[1], **self.place(dest)})
 
     def _do_rearrange(self, a, ev):
         p = self.cur
@@ -696,10 +700,10 @@ class FantastiqaState(State):
             self._draw_cards(p, n, ev)
         elif ab == "FLY":
             dest = self._move(a[3], ev, "fly")
-            ev.append({"type": "fly", "player": p, "space": a[3], "pos": dest})
+            ev.append({"type": "fly", "player": p, "space": a[3], **self.place(dest)})
         elif ab == "TELEPORT":
             self.pos[p] = a[3]
-            ev.append({"type": "teleport", "player": p, "pos": a[3], "paid": 0})
+            ev.append({"type": "teleport", "player": p, **self.place(a[3]), "paid": 0})
         elif ab == "KEY":
             option = a[3]
             if option == "draw":
@@ -712,7 +716,7 @@ class FantastiqaState(State):
             else:
                 self.gems[p] -= 2
                 self.pos[p] = a[4]
-                ev.append({"type": "teleport", "player": p, "pos": a[4], "paid": 2})
+                ev.append({"type": "teleport", "player": p, **self.place(a[4]), "paid": 2})
         elif ab == "RELEASE":
             self.ret = self.phase
             self.phase = RELEASE

@@ -12,7 +12,7 @@ from coliseo.core.i18n import player_name
 from .board import POSITIONS
 from .content import REGION_NAMES, SYMBOLS
 
-# --- names a player reads: cards, quests, symbols, statues, positions, powers --------------------------
+# --- names a player reads: cards, quests, symbols, statues, powers --------------------------------------
 SYMBOL_NAMES = {
     "en": dict(zip(SYMBOLS, ("Sword", "Fire", "Water", "Broom", "Fang", "Net", "Helm", "Club", "Wand"), strict=True)),
     "es": dict(zip(SYMBOLS, ("Espada", "Fuego", "Agua", "Escoba", "Colmillo", "Red", "Yelmo", "Garrote", "Varita"),
@@ -21,13 +21,6 @@ SYMBOL_NAMES = {
 STATUE_NAMES = {
     "en": {"AT": "the Artifact Tower", "BB": "the Beast Bazaar", "QC": "the Quest Chest"},
     "es": {"AT": "la Torre de Artefactos", "BB": "el Bazar de Bestias", "QC": "el Cofre de Misiones"},
-}
-POSITION_NAMES = {
-    "en": {"TL": "the top-left region", "TR": "the top-right region", "ML": "the middle-left region",
-           "MR": "the middle-right region", "BL": "the bottom-left region", "BR": "the bottom-right region"},
-    "es": {"TL": "la región de arriba a la izquierda", "TR": "la región de arriba a la derecha",
-           "ML": "la región central izquierda", "MR": "la región central derecha",
-           "BL": "la región de abajo a la izquierda", "BR": "la región de abajo a la derecha"},
 }
 POWER_NAMES = {
     "en": {"GEMS": "gain gems", "DRAW": "draw cards", "FLY": "fly", "CARPET": "gain carpets",
@@ -130,7 +123,7 @@ EVENT_TEXT = {
                     "es": "{player} toma la misión inicial {quest}."},
     "draft_artifact": {"en": "{player} takes the starting artifact {card}.",
                        "es": "{player} toma el artefacto inicial {card}."},
-    "draft_start": {"en": "{player} starts in {pos}.", "es": "{player} empieza en {pos}."},
+    "draft_start": {"en": "{player} starts in {region}.", "es": "{player} empieza en {region}."},
     "turn_start": {"en": "Turn {turn}: {player} plays.", "es": "Turno {turn}: juega {player}."},
     "creature_revealed": {"en": ["{card} appears on path {space} with {gems}.", "{card} appears on path {space}."],
                           "es": ["{card} aparece en el camino {space} con {gems}.",
@@ -147,8 +140,8 @@ EVENT_TEXT = {
                     "es": ["{player} roba {cards}.", "{player} roba {count}."]},
     "reshuffle": {"en": "{player} shuffles the discard pile into a new draw pile ({count}).",
                   "es": "{player} baraja su descarte como nuevo mazo ({count})."},
-    "subdue": {"en": "{player} subdues {card} on path {space} with {cards} and moves to {pos}.",
-               "es": "{player} somete a {card} en el camino {space} con {cards} y va a {pos}."},
+    "subdue": {"en": "{player} subdues {card} on path {space} with {cards} and moves to {region}.",
+               "es": "{player} somete a {card} en el camino {space} con {cards} y va a {region}."},
     "recruit": {"en": ["{player} recruits {cards}, gaining {gems}.", "{player} recruits {cards}."],
                 "es": ["{player} recluta a {cards}; gana {gems}.", "{player} recluta a {cards}."]},
     "statue_draw": {"en": "{player} visits {statue} and reveals {cards}.",
@@ -162,18 +155,18 @@ EVENT_TEXT = {
     "release": {"en": ["{player} releases {card} for {paid}.", "{player} releases {card}."],
                 "es": ["{player} libera {card} por {paid}.", "{player} libera {card}."]},
     "release_done": {"en": "{player} stops releasing.", "es": "{player} deja de liberar."},
-    "teleport": {"en": ["{player} teleports to {pos} for {paid}.", "{player} teleports to {pos}."],
-                 "es": ["{player} se teletransporta a {pos} por {paid}.", "{player} se teletransporta a {pos}."]},
+    "teleport": {"en": ["{player} teleports to {region} for {paid}.", "{player} teleports to {region}."],
+                 "es": ["{player} se teletransporta a {region} por {paid}.", "{player} se teletransporta a {region}."]},
     "complete": {"en": ["{player} completes {quest} with {cards}: {points}{bonus}, and gains {reward}.",
                         "{player} completes {quest} with {cards}: {points}{bonus}."],
                  "es": ["{player} completa {quest} con {cards}: {points}{bonus}, y gana {reward}.",
                         "{player} completa {quest} con {cards}: {points}{bonus}."]},
     "commits_returned": {"en": "{player} takes back {cards} from {quest}.",
                          "es": "{player} recupera {cards} de {quest}."},
-    "carpet": {"en": "{player} flies a carpet across path {space} to {pos}.",
-               "es": "{player} vuela en alfombra por el camino {space} hasta {pos}."},
-    "fly": {"en": "{player} flies across path {space} to {pos}.",
-            "es": "{player} vuela por el camino {space} hasta {pos}."},
+    "carpet": {"en": "{player} flies a carpet across path {space} to {region}.",
+               "es": "{player} vuela en alfombra por el camino {space} hasta {region}."},
+    "fly": {"en": "{player} flies across path {space} to {region}.",
+            "es": "{player} vuela por el camino {space} hasta {region}."},
     "rearrange": {"en": "{player} rearranges: discard and draw pile shuffled ({count}).",
                   "es": "{player} reorganiza: descarte y mazo barajados ({count})."},
     "rearrange_hand": {"en": "{player} rearranges, discarding {cards}.",
@@ -326,9 +319,8 @@ def render_value(game, key: str, value, lang: str) -> str:
         return player_name(value, lang)
     if key in ("players", "winners"):
         return ", ".join(player_name(p, lang) for p in value) or WORDS[lang]["none"]
-    if key == "pos":
-        return POSITION_NAMES["es" if lang == "es" else "en"].get(POSITIONS[value] if isinstance(value, int) else value,
-                                                                  str(value))
+    if key == "region":
+        return REGION_NAMES[value][lang] if value in REGION_NAMES else str(value)
     if key == "statue":
         return STATUE_NAMES["es" if lang == "es" else "en"].get(value, str(value))
     if key == "effect":

@@ -50,6 +50,7 @@ ACT_RE = re.compile(r"^act s([1-5])(?: m([1-5]))?$")
 class ForbiddenGame(Game):
     id = "forbidden"
     names = {"en": "Forbidden Memories duel", "es": "Duelo de Forbidden Memories"}
+    score_names = {"en": "Duel rank points (the winner's)", "es": "Puntos de rango del duelo (del ganador)"}
     min_players = 2
     max_players = 2
     options_schema = [

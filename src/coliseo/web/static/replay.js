@@ -44,11 +44,22 @@ function go(n) {
   const frame = data.frames[index];
   const viewer = view === "spectator" ? null : Number(view);
   $("title").textContent = data.name || data.game;
-  $("step").textContent = t("step", { n: index, m: data.frames.length - 1 }) + (frame.action ? ` · ${frame.action}` : "");
+  $("step").textContent = t("step", { n: index, m: data.frames.length - 1 }) + (frame.action ? ` · ${actionWords(index)}` : "");
+  $("step").title = frame.action || "";
   board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [] },
     { targets: new Set(), selection: [], marks: new Set(), onTarget: null });
   $("log").replaceChildren(...frame.events.map((text) => el("li", {}, text)));
   document.body.dataset.step = String(index);
+}
+
+// A step's action in the words the table uses for it, read on the position it was chosen on and from its player's
+// side (as much of it as this view shows); a table command (!resign 0) is told by its own event.
+function actionWords(n) {
+  const frame = data.frames[n];
+  if (frame.action.startsWith("!") || !board.describe) return frame.events[0] || frame.action;
+  const before = { game: data.game, you: frame.player, reader: data.viewer, observation: data.frames[n - 1].observation,
+    legal: [] };
+  return `${t("player", { n: frame.player + 1 })}: ${board.describe(frame.action, before)}`;
 }
 
 start();

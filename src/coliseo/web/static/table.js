@@ -153,7 +153,8 @@ function onKey(e) {
   if (!payload || !board) return;
   if (e.key === "Escape") { cancel(); return; }
   if (board.keydown && board.keydown(e, uiState())) { e.preventDefault(); return; }
-  if (e.key.startsWith("Arrow") && $("board").contains(document.activeElement)) {
+  // Arrows go between the board's things, except in a part of the board that scrolls (they scroll it).
+  if (e.key.startsWith("Arrow") && $("board").contains(document.activeElement) && document.activeElement.getAttribute("role") !== "region") {
     if (moveFocus(e.key)) e.preventDefault();
   }
 }
@@ -164,7 +165,7 @@ function moveFocus(key) {
   const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
   const cx = here.x + here.width / 2, cy = here.y + here.height / 2;
   let best = null, bestScore = Infinity;
-  for (const node of $("board").querySelectorAll("[tabindex='0']")) {
+  for (const node of $("board").querySelectorAll("[tabindex='0']:not([role='region'])")) {
     if (node === document.activeElement) continue;
     const r = node.getBoundingClientRect();
     const vx = r.x + r.width / 2 - cx, vy = r.y + r.height / 2 - cy;
@@ -397,11 +398,19 @@ function resultText(result) {
   return `${t("over")} — ${winners.length ? t("winners", { w: winners.map((w) => t("player", { n: w + 1 })).join(", ") }) : t("draw")}`;
 }
 
+// Who won, said to this reader: a win shared by several players (Fantastiqa's tie) is never "You win!".
 function headline(result) {
-  const winners = result.winners || [];
-  if (!winners.length) return t("draw");
-  if (payload.you !== null && payload.you !== undefined) return winners.includes(payload.you) ? t("youWin") : t("youLose");
-  return t("wins", { p: winners.map(playerName).join(", ") });
+  const winners = result.winners || [], me = payload.you;
+  const seated = me !== null && me !== undefined;
+  if (!winners.length) return result.reason === "abandoned" ? t("noWinner") : t("draw");
+  if (winners.length === 1) return seated ? (winners[0] === me ? t("youWin") : t("youLose")) : t("wins", { p: playerName(winners[0]) });
+  if (seated && winners.includes(me)) return t("youShare", { p: names(winners.filter((w) => w !== me)) });
+  return t("share", { p: names(winners) });
+}
+
+function names(players) {
+  const words = players.map(playerName);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")}${t("and")}${words.at(-1)}` : words[0];
 }
 
 // --- the end of the game ---------------------------------------------------------------------
@@ -423,7 +432,7 @@ function drawGameOver() {
     el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
   dialog.replaceChildren(...[el("h2", { id: "game-over-title" }, headline(result)),
     el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
-    scores ? el("table", { class: "scores" }, el("caption", {}, t("scores")),
+    scores ? el("table", { class: "scores" }, el("caption", {}, payload.scores_name || t("scores")),
       el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
         el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
     el("p", { class: "dialog-buttons" }, buttons)].filter(Boolean));   // a resigned or agreed result has no scores

@@ -30,7 +30,7 @@ const WORDS = {
     deck: "deck", discardN: "discard", carpets: "carpets", rearranges: "rearranges", bonus: "+1 tokens", you: "you",
     openQuests: "Open quests", yourQuests: "Your quests", quests: "quests", completed: "completed",
     gives: "Gives", cost: "Cost", points: "points", point: "point", reward: "Reward", region: "Region", requires: "Needs",
-    legend: "Symbols", play: "Play", playHint: "Play a card for its power", discard: "Discard",
+    legend: "Symbols", side: "Adventurers, quests and your hand", play: "Play", playHint: "Play a card for its power", discard: "Discard",
     release: "Release", releaseHint: "Release a card for good", carpet: "Carpet", rearrange: "Rearrange",
     rearrangeHint: "Shuffle your discard pile into your draw pile", statueHint: "Visit the statue: draw cards",
     draftQuests: "Starting quests — take one", draftArtifacts: "Starting artifacts — take one", draftStart: "Choose a free region to start",
@@ -62,7 +62,7 @@ const WORDS = {
     deck: "mazo", discardN: "descarte", carpets: "alfombras", rearranges: "reorganizaciones", bonus: "fichas +1", you: "tú",
     openQuests: "Misiones abiertas", yourQuests: "Tus misiones", quests: "misiones", completed: "completadas",
     gives: "Da", cost: "Coste", points: "puntos", point: "punto", reward: "Recompensa", region: "Región", requires: "Necesita",
-    legend: "Símbolos", play: "Jugar", playHint: "Juega una carta por su poder", discard: "Descarte",
+    legend: "Símbolos", side: "Aventureros, misiones y tu mano", play: "Jugar", playHint: "Juega una carta por su poder", discard: "Descarte",
     release: "Liberar", releaseHint: "Libera una carta para siempre", carpet: "Alfombra", rearrange: "Reorganizar",
     rearrangeHint: "Baraja tu descarte con tu mazo", statueHint: "Visita la estatua: roba cartas",
     draftQuests: "Misiones iniciales: toma una", draftArtifacts: "Artefactos iniciales: toma uno", draftStart: "Elige una región libre para empezar",
@@ -513,9 +513,11 @@ export function draw(container, payload, ui) {
     side.push(el("div", { class: "fq-box" }, el("h3", {}, `${W.row}: ${W.statues[obs.row_kind] || obs.row_kind || ""}`),
       el("div", { class: "fq-row" }, obs.row.map((c) => (cards[c] && cards[c].kind === "quest" ? questCard(c, ui, obs) : card(c, ui))))));
   }
+  // The open quests and yours share a row while they fit (the table fits a 1280×800 window with four adventurers).
+  const quests = [];
   const open = (obs.open_quests || []).filter((q) => q.quest);
   if (open.length) {
-    side.push(el("div", { class: "fq-box" }, el("h3", {}, W.openQuests), el("div", { class: "fq-row" }, open.map((q) => {
+    quests.push(el("div", { class: "fq-box" }, el("h3", {}, W.openQuests), el("div", { class: "fq-row" }, open.map((q) => {
       const tokens = people.filter((p) => p.token && p.token.quest === q.quest);
       const mine = tokens.find((p) => p.player === viewer);
       return questCard(q.quest, ui, obs, { bonus: q.bonus, committed: mine ? mine.token.committed : [],
@@ -523,14 +525,21 @@ export function draw(container, payload, ui) {
     }))));
   }
   if (me && me.quests.length) {
-    side.push(el("div", { class: "fq-box" }, el("h3", {}, W.yourQuests),
+    quests.push(el("div", { class: "fq-box" }, el("h3", {}, W.yourQuests),
       el("div", { class: "fq-row" }, me.quests.map((q) => questCard(q.quest, ui, obs, { committed: q.committed })))));
   }
+  if (quests.length) side.push(el("div", { class: "fq-quests" }, quests));
 
   if (me) side.push(handArea(me, obs, ui, previous));
-  const root = el("div", { class: "fq" }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
-    el("div", { class: "fq-side" }, side));
+  // The column beside the map may scroll (past the window's height): it is reachable by keyboard itself, for the
+  // moments nothing inside it can be chosen.
+  const column = el("div", { class: "fq-side", tabindex: "0", role: "region", "aria-label": W.side }, side);
+  const root = el("div", { class: `fq${people.length > 2 ? " many" : ""}` }, el("div", { class: "fq-map-box" }, drawMap(obs, ui, previous), routeLine(obs), legend(ui)),
+    column);
+  // The column beside the map scrolls when it outgrows the window: a redraw keeps where it was scrolled to.
+  const scrolled = container.querySelector(".fq-side")?.scrollTop || 0;
   container.replaceChildren(root);
+  column.scrollTop = scrolled;
 }
 
 function routeLine(obs) {
