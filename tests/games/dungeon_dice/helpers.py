@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from coliseo import load_game
-from coliseo.games.dungeon_dice.cards import CRESTS
-from coliseo.games.dungeon_dice.rules import ATTACKED, CARD, CTRL, EFF_TURN, OWNER, TMP
+from coliseo.games.dungeon_dice.content import CRESTS
+from coliseo.games.dungeon_dice.state import ATTACKED, CARD, CTRL, EFF_TURN, OWNER, TMP
 
 GAME = load_game("dungeon_dice", first_player="1")
 

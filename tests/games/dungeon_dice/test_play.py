@@ -10,8 +10,8 @@ from games.dungeon_dice.helpers import end_turn_resets, invariants
 
 from coliseo import load_game
 from coliseo.core.errors import IllegalAction, InvalidNotation
-from coliseo.games.dungeon_dice.cards import CRESTS
-from coliseo.games.dungeon_dice.rules import UID
+from coliseo.games.dungeon_dice.content import CRESTS
+from coliseo.games.dungeon_dice.state import UID
 
 HERE = Path(__file__).parent
 SPEND = {"summon": "S", "ssummon": "S", "esummon": "E", "move": "M", "spell": "G", "effect": "E", "zash": "Z",

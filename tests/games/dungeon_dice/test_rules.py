@@ -8,8 +8,8 @@ from coliseo import load_game
 from coliseo.core.errors import IllegalAction, InvalidNotation
 from coliseo.core.events import view_event
 from coliseo.games.dungeon_dice.board import NETS, SHAPES, orient
-from coliseo.games.dungeon_dice.cards import CRESTS
-from coliseo.games.dungeon_dice.rules import ATTACKED, CARD, EQUIPS, TMP, crest_gain
+from coliseo.games.dungeon_dice.content import CRESTS
+from coliseo.games.dungeon_dice.state import ATTACKED, CARD, EQUIPS, TMP, crest_gain
 
 
 def crests(s, player=0):

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from coliseo.games.dungeon_dice.game import DungeonDice, ability_text
+from coliseo.games.dungeon_dice.game import DungeonDice
+from coliseo.games.dungeon_dice.text import ability_text
 
 GAME = DungeonDice(max_turns=60)
 # A crest letter or a net code standing alone (`4 M`, `gains -`, `P2@e2`, `turn_limit`) is a code, not a word.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import coliseo
 from coliseo.games.forbidden.content import MONSTER
-from coliseo.games.forbidden.rules import CURSE, DEF, ID, MAIN, PLACE, STAR, UP, USED, DuelState
+from coliseo.games.forbidden.state import CURSE, DEF, ID, MAIN, PLACE, STAR, UP, USED, DuelState
 
 
 def mon(card: int, up: bool = True, defence: bool = False, star: int = 1, mod: int = 0, curse: int = 0,

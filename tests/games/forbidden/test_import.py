@@ -18,7 +18,7 @@ import coliseo
 from coliseo.core.errors import ContentError
 from coliseo.games.forbidden.content import load_pack
 from coliseo.games.forbidden.importer import DATA_ENV, import_ygofm
-from coliseo.games.forbidden.rules import PLAY, SEQ_INDEX
+from coliseo.games.forbidden.state import PLAY, SEQ_INDEX
 
 
 @pytest.fixture(scope="module")

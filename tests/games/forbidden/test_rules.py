@@ -7,7 +7,7 @@ from games.forbidden.helpers import act, duel, mon, setc, types
 import coliseo
 from coliseo.core.errors import IllegalAction
 from coliseo.games.forbidden.content import TYPES
-from coliseo.games.forbidden.rules import (
+from coliseo.games.forbidden.state import (
     DEFENSIVE_WINS,
     EFFECTIVE_ATTACKS,
     EQUIPS,
@@ -624,7 +624,7 @@ class FixedRng:
 
 @pytest.mark.parametrize("t,expected", [(1, 10), (2, 20), (3, 20), (4, 30)])
 def test_weighted_draw_walks_ids_ascending(t, expected):
-    from coliseo.games.forbidden.rules import draw_weighted
+    from coliseo.games.forbidden.state import draw_weighted
     assert draw_weighted(FixedRng(t), [(10, 1), (20, 2), (30, 1)]) == expected
     assert draw_weighted(FixedRng(1), [(10, 0)]) is None
 

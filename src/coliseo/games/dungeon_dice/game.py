@@ -1,4 +1,4 @@
-"""Dungeon Dice Monsters (JDMC): the Game — options, setup, positions, notation, event text, rendering."""
+"""Dungeon Dice Monsters (JDMC): the Game — options, setup and notation; its view is view.py, its words text.py."""
 
 from __future__ import annotations
 
@@ -10,9 +10,21 @@ from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
+from . import view
 from .board import NETS, SHAPES, geometry
-from .cards import CREST_NAMES, CRESTS, crest_amount, load_content
-from .rules import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
+from .content import CRESTS, load_content
+from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
+from .text import (
+    EVENT_TEXT,
+    REASON_WORDS,
+    REFUSALS,
+    WORDS,
+    ability_text,
+    crest_amount,
+    crests_text,
+    faces_text,
+    render_text,
+)
 
 DICE_DECK_SIZE = 15
 DEFAULT_DICE = ["common_magic"] * 4 + ["common_trap"] * 4 + ["part_summon"] * 2 + [
@@ -42,189 +54,6 @@ OPTIONS = [
     Option("packs", [], "extra content packs (TOML files)", kind=list, check=_check_packs),
 ]
 
-T = {  # event text templates
-    "turn": {"en": "Turn {turn}: {player}.", "es": "Turno {turn}: {player}."},
-    "draw": {"en": "{player} draws {dice}.", "es": "{player} saca {dice}."},
-    "roll": {"en": "{player} rolls {faces}: {gain}.", "es": "{player} tira {faces}: {gain}."},
-    "declare": {"en": "{player} declares a summon of {card}.", "es": "{player} declara la convocación de {card}."},
-    "dimension": {"en": "{player} dimensions a die into {net}.", "es": "{player} dimensiona un dado en {net}."},
-    "summon": {"en": "{player} summons {card} on {square} ({how}).",
-               "es": "{player} convoca a {card} en {square} ({how})."},
-    "move": {"en": "{player} moves {piece} {from} → {to} ({cost}).",
-             "es": "{player} mueve {piece} {from} → {to} ({cost})."},
-    "destroyed": {"en": "{card} ({player}) is destroyed on {square}.",
-                  "es": "{card} ({player}) es destruido en {square}."},
-    "spell": {"en": ["{player} activates {card} on {target}.", "{player} activates {card}."],
-              "es": ["{player} activa {card} sobre {target}.", "{player} activa {card}."]},
-    "gain": {"en": "{player} gains {crests}.", "es": "{player} gana {crests}."},
-    "set": {"en": ["{player} sets {card} face-down.", "{player} sets a card face-down."],
-            "es": ["{player} coloca {card} boca abajo.", "{player} coloca una carta boca abajo."]},
-    "effect": {"en": ["{player} uses the effect of {card} ({square}) on {target}.",
-                      "{player} uses the effect of {card} ({square})."],
-               "es": ["{player} usa el efecto de {card} ({square}) sobre {target}.",
-                      "{player} usa el efecto de {card} ({square})."]},
-    # zash events read by their number (see DungeonDice.render)
-    "zash1": {"en": "{player} spends 1 Zash crest: a new path square on {square}.",
-              "es": "{player} gasta 1 cresta de Zash: una casilla de camino nueva en {square}."},
-    "zash2": {"en": "{player} spends 2 Zash crests: the path square {square} is removed.",
-              "es": "{player} gasta 2 crestas de Zash: quita la casilla de camino {square}."},
-    "zash3": {"en": "{player} spends 3 Zash crests: a black hole on {square}.",
-              "es": "{player} gasta 3 crestas de Zash: un agujero negro en {square}."},
-    "zash4": {"en": "{player} spends 4 Zash crests to bring back {card}.",
-              "es": "{player} gasta 4 crestas de Zash para traer de vuelta a {card}."},
-    "zash5": {"en": "{player} spends 5 Zash crests: a heart back.",
-              "es": "{player} gasta 5 crestas de Zash: recupera un corazón."},
-    "phase": {"en": "{player} goes to {phase}.", "es": "{player} pasa a {phase}."},
-    "attack": {"en": "{player}: {card} ({square}) attacks {target} ({target_square}).",
-               "es": "{player}: {card} ({square}) ataca a {target} ({target_square})."},
-    "window": {"en": "{player} may answer the attack.", "es": "{player} puede responder al ataque."},
-    "battle": {"en": "Battle ({mode}): {atk} against {value}.",
-               "es": "Batalla ({mode}): {atk} contra {value}."},
-    "heart": {"en": "{player} loses a heart ({hearts}).", "es": "{player} pierde un corazón ({hearts})."},
-    "trap": {"en": "{player} springs {card}.", "es": "{player} activa la trampa {card}."},
-    "attack_ends": {"en": "The attack ends.", "es": "El ataque termina."},
-    "defend": {"en": "{player} defends (1 Defense crest).", "es": "{player} defiende (1 cresta de Defensa)."},
-    "pass": {"en": "{player} does not respond.", "es": "{player} no responde."},
-    "end": {"en": "{player} ends turn {turn}.", "es": "{player} termina el turno {turn}."},
-    "game_over": {"en": "Game over ({reason}): {winners}.", "es": "Fin de la partida ({reason}): {winners}."},
-}
-
-REASON_WORDS = {
-    "hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
-    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
-}
-
-WORDS = {
-    "master": {"en": "the Master", "es": "el Amo del Calabozo"},
-    "spend1": {"en": "Spend 1", "es": "Gasto 1"}, "battle": {"en": "Battle", "es": "Batalla"},
-    "spend2": {"en": "Spend 2", "es": "Gasto 2"},
-    "wins": {"en": "{p} wins", "es": "gana {p}"}, "draw": {"en": "a draw", "es": "empate"},
-    "nothing": {"en": "nothing", "es": "nada"},
-    "gains": {"en": ["gains {c}", "gains nothing"], "es": ["gana {c}", "no gana nada"]},
-    "net": {"en": "the {n} net at {sq}", "es": "el despliegue {n} en {sq}"},
-    "attack_mode": {"en": "attack mode", "es": "modo ataque"},
-    "defense_mode": {"en": "defense mode", "es": "modo defensa"},
-    "hearts_left": {"en": ["{n} heart left", "{n} hearts left"], "es": ["le queda {n}", "le quedan {n}"]},
-    "dimension": {"en": "by dimension", "es": "por dimensión"}, "special": {"en": "special", "es": "especial"},
-    "effect": {"en": "by its effect", "es": "por su efecto"}, "zash": {"en": "by Zash", "es": "por Zash"},
-    "revive": {"en": "revived", "es": "revivido"},
-}
-
-
-def crests_text(value: str, lang: str) -> str:
-    """The engine's gain text (`4 M`, `3 S, 1 Z`, `-`) in words."""
-    if value in ("-", ""):
-        return WORDS["nothing"][lang]
-    parts = []
-    for part in value.split(", "):
-        n, crest = part.split()
-        parts.append(crest_amount(int(n), crest, lang))
-    return ", ".join(parts)
-
-
-def faces_text(value: str, lang: str) -> str:
-    """Rolled faces (`M4 Z S`) as crest names with their printed amounts: `Movement 4, Zash, Summon`."""
-    return ", ".join(f"{CREST_NAMES[lang][f[0]]} {f[1:]}".strip() for f in value.split())
-
-
-ABILITY = {  # a card's behaviour in words (R34)
-    "crests": {"en": "Gain {amount}.", "es": "Gana {amount}."},
-    "boost_self": {"en": "This monster gains {atk} ATK until the end of the turn.",
-                   "es": "Este monstruo gana {atk} de ATK hasta el final del turno."},
-    "destroy_in_range": {"en": "Destroy an enemy monster{limit} within its attack range.",
-                         "es": "Destruye un monstruo enemigo{limit} a su alcance de ataque."},
-    "destroy": {"en": "Destroy an enemy monster{limit}.", "es": "Destruye un monstruo enemigo{limit}."},
-    "weaken": {"en": "An enemy monster loses {atk} ATK until the end of the turn.",
-               "es": "Un monstruo enemigo pierde {atk} de ATK hasta el final del turno."},
-    "equip": {"en": "Equip to your monster: ATK +{atk}, DEF +{def}.",
-              "es": "Equipa a tu monstruo: ATK +{atk}, DEF +{def}."},
-    "revive": {"en": "Bring back a monster from {where} graveyard.",
-               "es": "Trae de vuelta un monstruo {where}."},
-    "negate_attack": {"en": "Stop an enemy attack{end}.", "es": "Detiene un ataque enemigo{end}."},
-    "destroy_attacker": {"en": "Destroy the attacking monster.", "es": "Destruye al monstruo atacante."},
-    "weaken_attacker": {"en": "The attacker loses {atk} ATK until the end of the turn.",
-                        "es": "El atacante pierde {atk} de ATK hasta el final del turno."},
-    "limit": {"en": " with {n} ATK or less", "es": " con {n} de ATK o menos"},
-    "end": {"en": " and end the attacker's Battle phase", "es": " y termina la fase de Batalla del atacante"},
-    "where": {"en": {"own": "your", "any": "either"},
-              "es": {"own": "de tu cementerio", "any": "de cualquier cementerio"}},
-    "once_game": {"en": " Once per game.", "es": " Una vez por partida."},
-    "opp_more_monsters": {"en": "May be summoned with Effect crests while the opponent controls more monsters.",
-                          "es": "Puede convocarse con crestas de Efecto si el rival controla más monstruos."},
-    "no_own_monsters": {"en": "May be summoned with Effect crests while you control no monsters.",
-                        "es": "Puede convocarse con crestas de Efecto si no controlas monstruos."},
-}
-
-
-def ability_text(card, lang: str) -> str:
-    """What a card does, in words; empty for a monster without an effect."""
-    words = []
-    if card.kind:
-        p = card.params
-        max_atk = p.get("max_atk")
-        words.append(ABILITY[card.kind][lang].format(
-            amount=crest_amount(p["amount"], p["crest"], lang) if "amount" in p else "",
-            atk=p.get("atk", 0), where=ABILITY["where"][lang][p.get("from", "own")],
-            limit=ABILITY["limit"][lang].format(n=max_atk) if max_atk is not None else "",
-            end=ABILITY["end"][lang] if p.get("end_battle") else "", **{"def": p.get("def", 0)}))
-        if card.type == "monster" and card.once == "game":
-            words.append(ABILITY["once_game"][lang].strip())
-    if card.condition:
-        words.append(ABILITY[card.condition][lang])
-    return " ".join(words)
-
-
-# Why an action is refused (DDMState.why_illegal), in both languages; the shared reasons are in core.i18n.
-REFUSALS = {
-    "bad_net": ("that net placement is not legal: all six squares must be on the board and empty, and touch your "
-                "path (your first net: beside your Master and on your home rank)",
-                "ese despliegue no es legal: las seis casillas deben estar en el tablero y vacías, y tocar tu camino "
-                "(tu primer despliegue: junto a tu Amo del Calabozo y en tu fila inicial)"),
-    "place_first": ("choose where to dimension {card} first (a 'dim' placement)",
-                    "elige antes dónde dimensionar {card} (una colocación 'dim')"),
-    "no_trap": ("you have no such trap set on an earlier turn, or no Trap crest",
-                "no tienes esa trampa colocada en un turno anterior, o no tienes cresta de Trampa"),
-    "defend": ("defend needs a Defense crest and a monster as the target",
-               "defend necesita una cresta de Defensa y un monstruo como objetivo"),
-    "answer": ("the defender must answer the attack: trap, defend or pass",
-               "el defensor debe responder al ataque: trap, defend o pass"),
-    "no_attack": ("there is no attack to answer", "no hay ningún ataque que responder"),
-    "attack_phase": ("attacks are only made in the Battle phase", "solo se ataca en la fase de Batalla"),
-    "attack_crest": ("you need an Attack crest", "necesitas una cresta de Ataque"),
-    "attack_target": ("that monster cannot attack that square (already attacked, out of range, or not an enemy)",
-                      "ese monstruo no puede atacar esa casilla (ya atacó, está fuera de alcance o no es un enemigo)"),
-    "battle_only": ("in the Battle phase you may attack, go to Spend 2 or end the turn",
-                    "en la fase de Batalla puedes atacar, pasar a Gasto 2 o terminar el turno"),
-    "battle_after": ("the Battle phase comes after Spend 1 only", "la fase de Batalla solo llega después de Gasto 1"),
-    "spend2_after": ("Spend 2 follows the Battle phase", "Gasto 2 sigue a la fase de Batalla"),
-    "declare_first": ("declare a summon first", "declara antes una convocación"),
-    "locked": ("{crest} crests spent in Spend 1 are locked in Spend 2",
-               "las crestas de {crest} gastadas en Gasto 1 quedan bloqueadas en Gasto 2"),
-    "not_in_deck": ("that monster is not in your deck", "ese monstruo no está en tu mazo"),
-    "esummon": ("that monster cannot summon itself now (condition or Effect crests)",
-                "ese monstruo no puede convocarse solo ahora (condición o crestas de Efecto)"),
-    "summoned": ("you already made a crest summon this turn", "ya hiciste una convocación con crestas este turno"),
-    "summon_crests": ("summoning it needs {crests}", "convocarlo necesita {crests}"),
-    "no_place": ("there is no legal place to dimension a die", "no hay ningún lugar legal donde dimensionar un dado"),
-    "ssummon_crests": ("a special summon needs {crests}", "una convocación especial necesita {crests}"),
-    "ssummon_only": ("a special summon is only allowed when no die can be dimensioned",
-                     "una convocación especial solo se permite cuando ningún dado puede dimensionarse"),
-    "move_crests": ("you need Movement crests", "necesitas crestas de Movimiento"),
-    "no_piece": ("you have no piece on {square}", "no tienes ninguna pieza en {square}"),
-    "moved": ("another monster already moved this turn", "otro monstruo ya se movió este turno"),
-    "unreachable": ("that square cannot be reached with your Movement crests",
-                    "esa casilla no se alcanza con tus crestas de Movimiento"),
-    "magic_crest": ("you need a Magic crest", "necesitas una cresta de Magia"),
-    "spell_not_in_deck": ("that spell is not in your deck", "ese hechizo no está en tu mazo"),
-    "spell_target": ("that is not a legal target for the spell", "ese no es un objetivo legal para el hechizo"),
-    "set_trap": ("only traps from your deck can be set", "solo se pueden colocar trampas de tu mazo"),
-    "effect": ("that monster has no effect it can use now (used, Effect crests, or target)",
-               "ese monstruo no tiene ningún efecto que pueda usar ahora (ya usado, crestas de Efecto u objetivo)"),
-    "zash": ("not enough Zash crests, or not a legal square or card for that Zash",
-             "no hay crestas de Zash suficientes, o no es una casilla o carta legal para ese Zash"),
-}
-
-
 class DungeonDice(Game):
     id = "dungeon_dice"
     names = {"en": "Dungeon Dice Monsters", "es": "Juego de Dados de Monstruos del Calabozo"}
@@ -232,7 +61,8 @@ class DungeonDice(Game):
     min_players = 2
     max_players = 2
     options_schema = OPTIONS
-    event_text = T
+    view = view
+    event_text = EVENT_TEXT
     refusals = REFUSALS
     revealing_events = frozenset({"declare", "summon", "spell", "trap"})
 
@@ -329,11 +159,6 @@ class DungeonDice(Game):
         s.next_uid, s._turn, s._result = 0, 1, None
         s.start_turn()
         return s
-
-    # --- positions ------------------------------------------------------------------------------
-    def state_from_json(self, doc) -> DDMState:
-        from .position import state_from_json
-        return state_from_json(self, doc)
 
     # --- notation -------------------------------------------------------------------------------
     def format_action(self, a) -> str:
@@ -536,7 +361,6 @@ class DungeonDice(Game):
         return rows
 
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
-        from .render import render_text
         return render_text(self, observation, lang, legal)
 
 

@@ -14,7 +14,6 @@ from . import text as _text
 from . import view
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
 from .content import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
-from .names import display_names
 from .state import DRAFT, PHASES, FantastiqaState
 
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
@@ -458,7 +457,7 @@ class Fantastiqa(Game):
     def card_name(self, cid: str, lang: str = "en") -> str:
         """The name a player reads (never a bare id for the bundled pack), in `lang`."""
         if lang not in self._names:
-            self._names[lang] = display_names(self.content, lang)
+            self._names[lang] = _text.display_names(self.content, lang)
         return self._names[lang].get(cid, cid)
 
 

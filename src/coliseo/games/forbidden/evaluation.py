@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .content import EQUIP, MAGIC, MONSTER, RITUAL, SPLITS, TRAP  # noqa: F401 - kinds, for agents
 from .importer import fm_classic_rows
-from .rules import DEF, KNOWN, MOVED, UP, USED
+from .state import DEF, KNOWN, MOVED, UP, USED
 
 HIDDEN_MONSTER = 1200
 SET_CARD = 250

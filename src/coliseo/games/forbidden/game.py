@@ -1,4 +1,4 @@
-"""The `forbidden` game: options, setup, notation (docs/rules/forbidden.md §5) and text rendering."""
+"""The `forbidden` game: options, setup, notation (docs/rules/forbidden.md §5); its view is view.py, words text.py."""
 
 from __future__ import annotations
 
@@ -11,9 +11,21 @@ from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
-from . import words
+from . import view
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
-from .rules import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
+from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
+from .text import (
+    EVENT_TEXT,
+    REASONS,
+    REFUSALS,
+    card_text,
+    count,
+    destination,
+    lang_of,
+    render_text,
+    terrain_name,
+    zone,
+)
 
 CPU_MODES = ("free_duel", "campaign")
 EXCLUDED_FROM_POOL_DECKS = (721, 722)  # R36
@@ -26,55 +38,6 @@ def _pack_check(name: str) -> str | None:
         return str(e)
     return None
 
-
-EVENT_TEXT = {
-    "play": {"en": "{player} plays {cards} {dest}", "es": "{player} juega {cards} {dest}"},
-    "play_hidden": {"en": ["{player} plays {card} face-down {dest}", "{player} plays a face-down card {dest}"],
-                    "es": ["{player} juega {card} boca abajo {dest}", "{player} juega una carta boca abajo {dest}"]},
-    "fusion": {"en": "{player} fuses {materials} into {result}", "es": "{player} fusiona {materials} en {result}"},
-    "equip": {"en": "{player} equips {equip} to {monster}", "es": "{player} equipa {equip} a {monster}"},
-    "fail": {"en": "{player}: {discarded} is discarded", "es": "{player}: {discarded} se descarta"},
-    "summon": {"en": "{player} puts {card} in {zone}", "es": "{player} pone {card} en {zone}"},
-    "summon_hidden": {"en": ["{player} puts {card} face-down in {zone}", "{player} puts a face-down monster in {zone}"],
-                      "es": ["{player} pone {card} boca abajo en {zone}",
-                             "{player} pone un monstruo boca abajo en {zone}"]},
-    "place": {"en": ["{player} places the card in {zone} in {position} position with its {star} guardian star",
-                     "{player} places the card in {zone} in {position} position"],
-              "es": ["{player} coloca la carta de {zone} en posición de {position} con su {star} estrella guardiana",
-                     "{player} coloca la carta de {zone} en posición de {position}"]},
-    "set": {"en": "{player} sets {card} in {zone}", "es": "{player} coloca {card} en {zone}"},
-    "set_hidden": {"en": "{player} sets a card in {zone}", "es": "{player} coloca una carta en {zone}"},
-    "activate": {"en": "{player} activates {card}", "es": "{player} activa {card}"},
-    "terrain": {"en": "The terrain becomes {terrain}", "es": "El terreno pasa a ser {terrain}"},
-    "heal": {"en": "{player} gains {amount} LP ({lp})", "es": "{player} gana {amount} LP ({lp})"},
-    "damage": {"en": "{player} loses {amount} LP ({lp} left)", "es": "{player} pierde {amount} LP (quedan {lp})"},
-    "destroy": {"en": "{player}'s {card} in {zone} is destroyed", "es": "{card} de {player} en {zone} es destruida"},
-    "flip": {"en": "{player}'s {card} in {zone} turns face-up",
-             "es": "{card} de {player} en {zone} se pone boca arriba"},
-    "position": {"en": "{player} switches {zone} to {position} position",
-                 "es": "{player} cambia {zone} a posición de {position}"},
-    "attack": {"en": "{player} attacks from {attacker} {target}", "es": "{player} ataca desde {attacker} {target}"},
-    "trap": {"en": "{player}'s trap {card} springs", "es": "Salta la trampa {card} de {player}"},
-    "battle": {"en": ["{player}'s {attacker} ({attack}) battles {target} ({defence})",
-                      "{player}'s {attacker} attacks directly for {attack}"],
-               "es": ["{attacker} ({attack}) de {player} combate contra {target} ({defence})",
-                      "{attacker} de {player} ataca directamente por {attack}"]},
-    "pin": {"en": "{player} cannot attack for {turns}", "es": "{player} no puede atacar durante {turns}"},
-    "curse": {"en": "{player}'s monsters lose {amount} ATK and DEF",
-              "es": "Los monstruos de {player} pierden {amount} de ATK y DEF"},
-    "curse_lifted": {"en": "The curses on {player}'s monsters are lifted",
-                     "es": "Se anulan las maldiciones de los monstruos de {player}"},
-    "ritual_failed": {"en": "{player}'s ritual {card} fails: the tributes are not on the field",
-                      "es": "El ritual {card} de {player} falla: los tributos no están en el campo"},
-    "tribute": {"en": "{player} offers {card} from {zone}", "es": "{player} ofrece {card} desde {zone}"},
-    "end_turn": {"en": "{player} ends the turn", "es": "{player} termina el turno"},
-    "draw": {"en": ["{player} draws {cards}", "{player} draws {count}"],
-             "es": ["{player} roba {cards}", "{player} roba {count}"]},
-    "deck_out": {"en": "{player} must draw from an empty deck", "es": "{player} debe robar de un mazo vacío"},
-    "exodia": {"en": "{player} holds all five pieces of Exodia!", "es": "¡{player} reúne las cinco piezas de Exodia!"},
-    "game_over": {"en": "{winner} wins: {reason}. Duel rank {letter} ({score} points)",
-                  "es": "{winner} gana: {reason}. Rango de duelo {letter} ({score} puntos)"},
-}
 
 LOOSE_PLAY_RE = re.compile(r"^play (\d+(?:\+\d+)*) (\S+)( fd)?$")
 PLAY_RE = re.compile(r"^play ([1-5](?:\+[1-5]){0,4}) (act|m[1-5]|s[1-5])( fd)?$")
@@ -105,8 +68,9 @@ class ForbiddenGame(Game):
         Option("open_decklists", True, "both 40-card lists are public"),
         Option("cpu_privileged", False, "fm-classic reads hidden cards like the original CPU"),
     ]
+    view = view
     event_text = EVENT_TEXT
-    refusals = words.REFUSALS
+    refusals = REFUSALS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
                                   "summon", "game_over", "deck_out", "exodia", "tribute"})
 
@@ -234,9 +198,9 @@ class ForbiddenGame(Game):
         return s
 
     def state_from_json(self, doc: dict) -> DuelState:
-        from .view import state_from_doc
+        """As the base (view.load_position), and a document malformed deep inside is a PositionError too."""
         try:
-            return state_from_doc(self, doc)
+            return super().state_from_json(doc)
         except PositionError:
             raise
         except (KeyError, TypeError, AttributeError) as e:
@@ -368,7 +332,7 @@ class ForbiddenGame(Game):
         return super().render(event, lang)
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
-        """Names, never codes: cards by name, zones and counts in words."""
+        """Names, never codes: cards by name, zones and counts in """
         es = lang == "es"
         if key in ("player", "winner"):
             return player_name(value, lang)
@@ -378,28 +342,28 @@ class ForbiddenGame(Game):
         if key in ("cards", "materials"):
             return " + ".join(self._plain_name(c) for c in value)
         if key == "terrain":
-            return words.terrain_name(self.pack, value, lang)
+            return terrain_name(self.pack, value, lang)
         if key == "target" and value is None:
             return "-"
         if key == "target":
             if value == "direct":
                 return "directamente" if es else "directly"
-            return f"a {words.zone(value, lang)}" if es else f"against {words.zone(value, lang)}"
+            return f"a {zone(value, lang)}" if es else f"against {zone(value, lang)}"
         if key in ("zone", "attacker"):
-            return words.zone(value, lang)
+            return zone(value, lang)
         if key == "dest":
-            return words.destination(value, lang)
+            return destination(value, lang)
         if key == "count":
-            return words.count(value, "carta", "cartas") if es else words.count(value, "card", "cards")
+            return count(value, "carta", "cartas") if es else count(value, "card", "cards")
         if key == "turns":
-            return words.count(value, "turno", "turnos") if es else words.count(value, "turn", "turns")
+            return count(value, "turno", "turnos") if es else count(value, "turn", "turns")
         if key == "star":
             return {1: "primera" if es else "first", 2: "segunda" if es else "second"}.get(value, str(value))
         if key == "reason":
-            return words.REASONS[words.lang_of(lang)].get(value, str(value))
+            return REASONS[lang_of(lang)].get(value, str(value))
         if key == "position":
             return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
-                words.lang_of(lang)][value]
+                lang_of(lang)][value]
         return str(value)
 
     def _plain_name(self, card_id: int | None) -> str:
@@ -417,71 +381,9 @@ class ForbiddenGame(Game):
                          "star2": STAR_NAMES[c.star2] if monster else "",
                          "effect": "" if monster else
                          (c.trigger or f"group {c.group}") + (f" {c.value}" if c.value else ""),
-                         "text": words.card_text(self.pack, c, lang),
+                         "text": card_text(self.pack, c, lang),
                          **{k: c.extra[k] for k in ("level", "attribute") if k in c.extra}})
         return rows
 
-    def card_line(self, card_id: int) -> str:
-        c = self.pack.cards[card_id]
-        if c.kind == MONSTER:
-            return (f"{c.name} #{c.id} {TYPES[c.type]} {c.atk}/{c.defense} "
-                    f"{STAR_NAMES[c.star1]}/{STAR_NAMES[c.star2]}")
-        return f"{c.name} #{c.id} ({KINDS[c.kind]})"
-
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
-        obs = observation
-        lines = [f"Turn {obs['turn']} - phase {obs['phase']} - terrain {self.pack.terrain_names[obs['terrain']]}"]
-        if obs["player"] is not None:
-            lines[0] += f" - {player_name(obs['player'], lang)} to act"
-        for side in (1, 0) if obs["viewer"] != 1 else (0, 1):
-            sd = obs["sides"][side]
-            lines.append(f"{player_name(side, lang)}: LP {sd['lp']}/{sd['max_lp']}  deck {sd['deck_size']}  "
-                         f"hand {sd['hand_size']}  removed {len(sd['removed'])}"
-                         + (f"  pinned {sd['pinned']}" if sd["pinned"] else ""))
-            for z, m in enumerate(sd["monsters"]):
-                if m is not None:
-                    name = self.card_name(m["id"]) if m["id"] is not None else "face-down monster"
-                    stats = f" {m['atk']}/{m['def']}" if "atk" in m else ""
-                    if m.get("star") and m["id"] is not None:
-                        card = self.pack.cards[m["id"]]
-                        stats += f" star {STAR_NAMES[card.star1 if m['star'] == 1 else card.star2]}"
-                    lines.append(f"  m{z + 1} {name}{stats} {m['position']}"
-                                 + ("" if m["face_up"] else " (face-down)") + (" used" if m["used"] else ""))
-            for z, sp in enumerate(sd["spells"]):
-                if sp is not None:
-                    lines.append(f"  s{z + 1} " + (self.card_name(sp["id"]) if sp["id"] is not None else "set card"))
-            if sd["hand"] is not None:
-                for i, c in enumerate(sd["hand"]):
-                    lines.append(f"  hand {i + 1}: {self.card_line(c)}")
-        if obs["result"]:
-            r = obs["result"]
-            lines.append(f"{player_name(r['winners'][0], lang)} wins ({r['reason']}), rank {r['rank']['letter']} "
-                         f"({r['rank']['score']})" + (f", {r['starchips']} starchips" if "starchips" in r else "")
-                         + (f", drop: {self.card_name(r['drop'])}" if r.get("drop") else ""))
-        if legal and legal[0][0] == "play" and obs["viewer"] is not None:
-            lines.extend(self._play_hints(obs, legal))
-        elif legal:
-            shown = [self.format_action(a) for a in legal[:40]]
-            more = f" ... (+{len(legal) - 40})" if len(legal) > 40 else ""
-            lines.append("Legal: " + ", ".join(shown) + more)
-        return "\n".join(lines)
-
-    def _play_hints(self, obs: dict, legal: list) -> list[str]:
-        """The main phase has hundreds of plays: show the single-card ones and the best chains of the hand."""
-        from .calc import fusion_chains
-
-        side = obs["sides"][obs["viewer"]]
-        singles = [self.format_action(a) for a in legal if len(a[1]) == 1]
-        lines = [f"Legal: {len(legal)} plays, e.g. " + ", ".join(singles[:12]) + (" ..." if len(singles) > 12 else "")]
-        hand = side["hand"] or []
-        if hand:
-            best, seen = [], set()
-            for c in fusion_chains(self.pack, hand):
-                key = (c["result"], c["atk"], tuple(sorted(c["cards"])))
-                if c["onto"] is None and key not in seen and len(best) < 3:
-                    seen.add(key)
-                    best.append(c)
-            for c in best:
-                stats = f" {c['atk']}/{c['def']}" if c["atk"] is not None else ""
-                lines.append(f"  chain {'+'.join(map(str, c['order']))} -> {c['name']}{stats}")
-        return lines
+        return render_text(self, observation, lang, legal)

@@ -1,4 +1,4 @@
-"""What each player may see (docs/rules/forbidden.md §4), determinization, and full positions (to_json / from_json)."""
+"""What each player may see (docs/rules/forbidden.md §4), determinization, and full positions (documents)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
 from .content import MONSTER
-from .rules import (
+from .state import (
     COUNTER_NAMES,
     CURSE,
     DEF,
@@ -232,9 +232,8 @@ def _record(state: DuelState, doc, where: str, monster: bool) -> list | None:
     return rec
 
 
-def state_from_doc(game, doc: dict) -> DuelState:
+def load_position(game, doc: dict) -> DuelState:
     """A position document validated field by field (PositionError names the bad field)."""
-    game.check_position_header(doc)
     s = DuelState.__new__(DuelState)
     s.game, s.pack, s._legal = game, game.pack, None
     s.rng = Rng(doc["rng"])

@@ -6,7 +6,6 @@ copies them with one slice each. Seats are 0 and 1; zones are 1..5 in actions an
 
 from __future__ import annotations
 
-import random
 from itertools import permutations
 
 from coliseo.core.events import private
@@ -630,15 +629,6 @@ class DuelState(State):
         values["lp"] = self.lp[side]
         return values
 
-    # --- views ---------------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict:
-        from .view import observe
-        return observe(self, player)
-
-    def _resample_hidden(self, player: int, rng: random.Random) -> None:
-        from .view import resample_hidden
-        resample_hidden(self, player, rng)
-
     def clone(self) -> DuelState:
         s = DuelState.__new__(DuelState)
         s.game, s.pack = self.game, self.pack
@@ -659,10 +649,6 @@ class DuelState(State):
                                                               self.pending)
         s.winner, s.reason, s.outcome, s.duelist = self.winner, self.reason, self.outcome, self.duelist
         return s
-
-    def to_json(self) -> dict:
-        from .view import position_doc
-        return position_doc(self)
 
 
 def _first_empty(row: list) -> int:

@@ -44,14 +44,6 @@ KIND_PARAMS = {
 }
 
 
-def crest_amount(n: int, crest: str, lang: str) -> str:
-    """`4 Movement crests`, `1 Zash crest`; `4 crestas de Movimiento`, `1 cresta de Zash`."""
-    name = CREST_NAMES[lang][crest]
-    if lang == "es":
-        return f"{n} {'cresta' if n == 1 else 'crestas'} de {name}"
-    return f"{n} {name} {'crest' if n == 1 else 'crests'}"
-
-
 @dataclass(frozen=True)
 class Die:
     id: str

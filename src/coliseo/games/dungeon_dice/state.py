@@ -10,7 +10,6 @@ where squares are ints, spell targets are None, a square or "gyN:C", and zash ar
 
 from __future__ import annotations
 
-import random
 from functools import cache, lru_cache
 
 from coliseo.core.events import private
@@ -18,7 +17,8 @@ from coliseo.core.game import State
 from coliseo.core.i18n import refusal
 
 from .board import bits
-from .cards import CREST_NAMES, CRESTS, crest_amount
+from .content import CREST_NAMES, CRESTS
+from .text import crest_amount
 
 S, M, A, D, G, T, E, Z = range(8)
 BATTLE, SPEND2, END, DEFEND, PASS = ("battle",), ("spend2",), ("end",), ("defend",), ("pass",)
@@ -788,114 +788,6 @@ class DDMState(State):
                 break
         self.rolls = tuple(rolls)
         return events
-
-    # --- views ----------------------------------------------------------------------------------
-    def _public(self) -> dict:
-        geo = self.game.geo
-        names = geo.names
-        cards = self.game.content.cards
-        pieces = []
-        for sq in sorted(self.pieces):
-            p = self.pieces[sq]
-            if p[CARD] is None:
-                pieces.append({"square": names[sq], "master": True, "player": p[CTRL]})
-                continue
-            card = cards[p[CARD]]
-            pieces.append({"square": names[sq], "master": False, "player": p[CTRL], "owner": p[OWNER],
-                           "card": p[CARD], "level": card.level, "printed_atk": card.atk, "printed_def": card.defense,
-                           "atk": self.atk(p), "def": self.defense(p), "equips": [list(e) for e in p[EQUIPS]],
-                           "attacked": p[ATTACKED], "effect_used": p[EFF_TURN] or p[EFF_GAME],
-                           "moved": self.mover == p[UID]})
-        deck = self.dice[self.active]
-        content = self.game.content
-        return {
-            "turn": self._turn, "active": self.active, "phase": self.phase, "current_player": self.current_player,
-            "hearts": self.hearts[:],
-            "pool": [{c: pool[i] for i, c in enumerate(CRESTS)} for pool in self.pool],
-            "path": [[names[s] for s in bits(self.path[q])] for q in (0, 1)],
-            "holes": [names[h] for h in self.holes],
-            "pieces": pieces,
-            "dice_decks": [list(d) for d in self.dice],
-            "drawn": [deck[i] for i in self.drawn],
-            "rolls": [[face_text(content.dice[deck[i]], f) for i, f in zip(self.drawn, r)] for r in self.rolls],
-            "graveyards": [g[:] for g in self.grave],
-            "library_sizes": [len(lib) for lib in self.library],
-            "set_zones": [[t for _, t in z] for z in self.setzone],
-            "placing": self.placing,
-            "window": None if self.window is None else {
-                "attacker": names[self.window[0]], "target": names[self.window[1]], "traps": list(self.window[2])},
-            "locks": [c for i, c in enumerate(CRESTS) if self.locked() >> i & 1],
-            "spent_in_spend1": [c for i, c in enumerate(CRESTS) if self.spent1 >> i & 1],
-            "summoned": self.summoned,
-            "placed_net": self.placed[:],
-            "summons": [c[:] for c in self.counts],
-            "result": self._result,
-            "options": dict(self.game.options),
-        }
-
-    def observation(self, player):
-        obs = self._public()
-        obs["player"] = player
-        if player is not None:
-            obs["library"] = self.library[player][:]
-            obs["set_cards"] = [[c, t] for c, t in self.setzone[player]]
-        return obs
-
-    def _resample_hidden(self, player, rng: random.Random):
-        """§4: the opponent's library and set cards drawn from the copies not publicly accounted for."""
-        o = 1 - player
-        self._legal = None          # the clone shared the real state's cached list; recompute on this world
-        cards = self.game.content.cards
-        public = {}
-        for piece in self.pieces.values():
-            if piece[CARD] is not None and piece[OWNER] == o:
-                public[piece[CARD]] = public.get(piece[CARD], 0) + 1
-            for c, owner in piece[EQUIPS]:
-                if owner == o:
-                    public[c] = public.get(c, 0) + 1
-        for c in self.grave[o]:
-            public[c] = public.get(c, 0) + 1
-        declared = self.placing if self.phase == "placing" and self.active == o else None
-        if declared:
-            public[declared] = public.get(declared, 0) + 1
-        avail = []
-        for cid, card in cards.items():
-            avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
-        traps = [c for c in avail if cards[c].type == "trap"]
-        chosen = rng.sample(traps, len(self.setzone[o]))
-        self.setzone[o] = [(c, t) for c, (_, t) in zip(chosen, self.setzone[o])]
-        for c in chosen:
-            avail.remove(c)
-        size = len(self.library[o]) - (1 if declared else 0)
-        lib = rng.sample(avail, size)
-        if declared:
-            lib.append(declared)
-        self.library[o] = sorted(lib)
-
-    # --- positions ------------------------------------------------------------------------------
-    def to_json(self):
-        geo = self.game.geo
-        names = geo.names
-        doc = self.game.position_header(self)
-        doc.update({
-            "turn": self._turn, "active": self.active, "phase": self.phase, "ret_phase": self.ret_phase,
-            "placing": self.placing,
-            "window": None if self.window is None else [names[self.window[0]], names[self.window[1]],
-                                                        list(self.window[2])],
-            "hearts": self.hearts[:], "pool": [p[:] for p in self.pool],
-            "path": [[names[s] for s in bits(self.path[q])] for q in (0, 1)],
-            "holes": [names[h] for h in self.holes],
-            "pieces": [[names[sq], p[UID], p[CARD], p[OWNER], p[CTRL], [list(e) for e in p[EQUIPS]], p[TMP],
-                        p[ATTACKED], p[EFF_TURN], p[EFF_GAME]] for sq, p in sorted(self.pieces.items())],
-            "dice": [list(d) for d in self.dice], "drawn": list(self.drawn), "rolls": [list(r) for r in self.rolls],
-            "library": [lib[:] for lib in self.library],
-            "setzone": [[[c, t] for c, t in z] for z in self.setzone],
-            "graveyard": [g[:] for g in self.grave], "deck_size": list(self.deck_size),
-            "spent1": [c for i, c in enumerate(CRESTS) if self.spent1 >> i & 1], "summoned": self.summoned,
-            "mover": self.mover, "placed": self.placed[:], "summons": [c[:] for c in self.counts],
-            "next_uid": self.next_uid, "result": self._result,
-        })
-        return doc
 
 
 @lru_cache(maxsize=4096)

@@ -1,12 +1,129 @@
-"""Loading a Dungeon Dice position (`to_json`) with one clear PositionError per bad field."""
+"""What each player may see of a Dungeon Dice position (§4), its determinization, and position documents (one
+clear PositionError per bad field)."""
 
 from __future__ import annotations
+
+import random
 
 from coliseo.core.errors import PositionError
 from coliseo.core.rng import Rng
 
-from .cards import CRESTS
-from .rules import PHASES, DDMState
+from .board import bits
+from .content import CRESTS
+from .state import ATTACKED, CARD, CTRL, EFF_GAME, EFF_TURN, EQUIPS, OWNER, PHASES, TMP, UID, DDMState, face_text
+
+
+# --- what each player may see (§4) ----------------------------------------------------------
+def _public(s: DDMState) -> dict:
+    geo = s.game.geo
+    names = geo.names
+    cards = s.game.content.cards
+    pieces = []
+    for sq in sorted(s.pieces):
+        p = s.pieces[sq]
+        if p[CARD] is None:
+            pieces.append({"square": names[sq], "master": True, "player": p[CTRL]})
+            continue
+        card = cards[p[CARD]]
+        pieces.append({"square": names[sq], "master": False, "player": p[CTRL], "owner": p[OWNER],
+                       "card": p[CARD], "level": card.level, "printed_atk": card.atk, "printed_def": card.defense,
+                       "atk": s.atk(p), "def": s.defense(p), "equips": [list(e) for e in p[EQUIPS]],
+                       "attacked": p[ATTACKED], "effect_used": p[EFF_TURN] or p[EFF_GAME],
+                       "moved": s.mover == p[UID]})
+    deck = s.dice[s.active]
+    content = s.game.content
+    return {
+        "turn": s._turn, "active": s.active, "phase": s.phase, "current_player": s.current_player,
+        "hearts": s.hearts[:],
+        "pool": [{c: pool[i] for i, c in enumerate(CRESTS)} for pool in s.pool],
+        "path": [[names[sq] for sq in bits(s.path[q])] for q in (0, 1)],
+        "holes": [names[h] for h in s.holes],
+        "pieces": pieces,
+        "dice_decks": [list(d) for d in s.dice],
+        "drawn": [deck[i] for i in s.drawn],
+        "rolls": [[face_text(content.dice[deck[i]], f) for i, f in zip(s.drawn, r)] for r in s.rolls],
+        "graveyards": [g[:] for g in s.grave],
+        "library_sizes": [len(lib) for lib in s.library],
+        "set_zones": [[t for _, t in z] for z in s.setzone],
+        "placing": s.placing,
+        "window": None if s.window is None else {
+            "attacker": names[s.window[0]], "target": names[s.window[1]], "traps": list(s.window[2])},
+        "locks": [c for i, c in enumerate(CRESTS) if s.locked() >> i & 1],
+        "spent_in_spend1": [c for i, c in enumerate(CRESTS) if s.spent1 >> i & 1],
+        "summoned": s.summoned,
+        "placed_net": s.placed[:],
+        "summons": [c[:] for c in s.counts],
+        "result": s._result,
+        "options": dict(s.game.options),
+    }
+
+
+def observe(s: DDMState, player: int | None) -> dict:
+    obs = _public(s)
+    obs["player"] = player
+    if player is not None:
+        obs["library"] = s.library[player][:]
+        obs["set_cards"] = [[c, t] for c, t in s.setzone[player]]
+    return obs
+
+
+def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
+    """§4: the opponent's library and set cards drawn from the copies not publicly accounted for."""
+    o = 1 - player
+    s._legal = None          # the clone shared the real state's cached list; recompute on this world
+    cards = s.game.content.cards
+    public = {}
+    for piece in s.pieces.values():
+        if piece[CARD] is not None and piece[OWNER] == o:
+            public[piece[CARD]] = public.get(piece[CARD], 0) + 1
+        for c, owner in piece[EQUIPS]:
+            if owner == o:
+                public[c] = public.get(c, 0) + 1
+    for c in s.grave[o]:
+        public[c] = public.get(c, 0) + 1
+    declared = s.placing if s.phase == "placing" and s.active == o else None
+    if declared:
+        public[declared] = public.get(declared, 0) + 1
+    avail = []
+    for cid, card in cards.items():
+        avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
+    traps = [c for c in avail if cards[c].type == "trap"]
+    chosen = rng.sample(traps, len(s.setzone[o]))
+    s.setzone[o] = [(c, t) for c, (_, t) in zip(chosen, s.setzone[o])]
+    for c in chosen:
+        avail.remove(c)
+    size = len(s.library[o]) - (1 if declared else 0)
+    lib = rng.sample(avail, size)
+    if declared:
+        lib.append(declared)
+    s.library[o] = sorted(lib)
+
+
+# --- positions ------------------------------------------------------------------------------
+def position_doc(s: DDMState) -> dict:
+    geo = s.game.geo
+    names = geo.names
+    doc = s.game.position_header(s)
+    doc.update({
+        "turn": s._turn, "active": s.active, "phase": s.phase, "ret_phase": s.ret_phase,
+        "placing": s.placing,
+        "window": None if s.window is None else [names[s.window[0]], names[s.window[1]],
+                                                    list(s.window[2])],
+        "hearts": s.hearts[:], "pool": [p[:] for p in s.pool],
+        "path": [[names[sq] for sq in bits(s.path[q])] for q in (0, 1)],
+        "holes": [names[h] for h in s.holes],
+        "pieces": [[names[sq], p[UID], p[CARD], p[OWNER], p[CTRL], [list(e) for e in p[EQUIPS]], p[TMP],
+                    p[ATTACKED], p[EFF_TURN], p[EFF_GAME]] for sq, p in sorted(s.pieces.items())],
+        "dice": [list(d) for d in s.dice], "drawn": list(s.drawn), "rolls": [list(r) for r in s.rolls],
+        "library": [lib[:] for lib in s.library],
+        "setzone": [[[c, t] for c, t in z] for z in s.setzone],
+        "graveyard": [g[:] for g in s.grave], "deck_size": list(s.deck_size),
+        "spent1": [c for i, c in enumerate(CRESTS) if s.spent1 >> i & 1], "summoned": s.summoned,
+        "mover": s.mover, "placed": s.placed[:], "summons": [c[:] for c in s.counts],
+        "next_uid": s.next_uid, "result": s._result,
+    })
+    return doc
+
 
 FIELDS = {"format", "game", "options", "rng", "turn", "active", "phase", "ret_phase", "placing", "window", "hearts",
           "pool", "path", "holes", "pieces", "dice", "drawn", "rolls", "library", "setzone", "graveyard",
@@ -33,8 +150,7 @@ def _pair(doc, name):
     return v
 
 
-def state_from_json(game, doc) -> DDMState:
-    game.check_position_header(doc)
+def load_position(game, doc) -> DDMState:
     missing = sorted(FIELDS - set(doc))
     if missing:
         raise PositionError(f"missing field(s) {', '.join(missing)}")
@@ -175,7 +291,7 @@ def state_from_json(game, doc) -> DDMState:
     s.deck_size = tuple(_int(None, None, 10, 60, v, f"deck_size[{i}]") for i, v in enumerate(_pair(doc, "deck_size")))
     for p in (0, 1):
         held = len(s.library[p]) + len(s.setzone[p]) + len(s.grave[p]) + sum(
-            (pc[CARD_I] is not None and pc[2] == p) + sum(1 for _, o in pc[4] if o == p) for pc in s.pieces.values())
+            (pc[CARD] is not None and pc[2] == p) + sum(1 for _, o in pc[4] if o == p) for pc in s.pieces.values())
         if held != s.deck_size[p]:
             raise PositionError(f"field 'deck_size[{p}]': player {p + 1}'s cards add up to {held}, "
                                 f"not {s.deck_size[p]}")
@@ -214,6 +330,3 @@ def state_from_json(game, doc) -> DDMState:
     if s.phase in ("spend1", "battle", "spend2", "placing", "window") and len(s.drawn) != 3:
         raise PositionError("field 'drawn' must hold the 3 dice of the running turn")
     return s
-
-
-CARD_I = 1
