@@ -10,8 +10,9 @@ console = Console()
 
 
 def fail(message: str) -> None:
-    """Print the error (its text never read as markup) and exit with status 2."""
-    console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    """Print the error (its text never read as markup, nor broken into lines: a path in it stays whole to copy)
+    and exit with status 2."""
+    console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

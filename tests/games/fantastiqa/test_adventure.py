@@ -25,7 +25,8 @@ def test_subdue_with_the_exact_symbol_moves_across_and_leaves_the_creature_pendi
     s = scenario(spaces=SEVEN, positions=("TL", "BR"), hands=[["p1WN", "p1SW", "p1FI"]])
     assert subs(s, 1) == ["sub 1 p1WN"]
     events = act(s, "sub 1 p1WN")
-    assert events == [{"type": "subdue", "player": 0, "space": 1, "card": "c01", "cards": ["p1WN"], "pos": 1}]
+    assert events == [{"type": "subdue", "player": 0, "space": 1, "card": "c01", "cards": ["p1WN"], "pos": 1,
+                       "region": "FLD"}]
     assert s.phase == "adventure" and s.pos[0] == 1 and s.pending == [(1, ("p1WN",))]
     assert s.spaces[0] == "c01" and s.sgems[0] == 1 and s.gems[0] == 3   # gems only at stop
     assert s.hand[0] == ["p1SW", "p1FI"]
