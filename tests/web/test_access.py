@@ -188,6 +188,7 @@ def test_the_column_beside_the_fantastiqa_map_scrolls_by_keyboard_too(browser, s
         draws = page.get_attribute("body", "data-draws")
         server.post(f"/api/games/{made['id']}/listing", {"token": made["token"], "listed": True})   # a new state
         page.wait_for_function(f"document.body.dataset.draws !== {json.dumps(draws)}")
-        assert side.evaluate("n => n.scrollTop") == scrolled, "a redraw keeps the column where it was scrolled to"
+        # (a pixel either way: the browser rounds a restored scroll offset to its device pixels)
+        assert abs(side.evaluate("n => n.scrollTop") - scrolled) <= 1, "a redraw keeps the column where it was"
     finally:
         context.close()
