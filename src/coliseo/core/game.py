@@ -181,6 +181,10 @@ class State:
         """Why a well-formed action is not legal here, in a player's words."""
         return "not legal now"
 
+    def _is_legal(self, action: Action) -> bool:
+        """Whether `action` is in legal_actions(); a game whose lists are long may find it faster."""
+        return action in self.legal_actions()
+
     def observation(self, player: int | None) -> dict:
         raise NotImplementedError
 
@@ -209,7 +213,7 @@ class State:
         """Play a legal action and return its events; IllegalAction leaves the state untouched."""
         if self.result is not None:
             raise IllegalAction("the game is over")
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise IllegalAction(self.why_illegal(action))
         self._legal = None
         return self._apply(action)

@@ -7,6 +7,7 @@ copies them with one slice each. Seats are 0 and 1; zones are 1..5 in actions an
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from itertools import permutations
 
 from coliseo.core.events import private
@@ -136,6 +137,17 @@ class DuelState(State):
             if kind[hand[h - 1]] == MONSTER:
                 extend(PLAY_FD[h, n] for n in m_empty)
         return out
+
+    def _is_legal(self, action) -> bool:
+        """As the base, but a play of the ~1,600 of a main phase is found by bisection: they are listed in
+        `_play_order`. Only a play of exact types takes that way, where order and equality agree."""
+        legal = self.legal_actions()
+        if self.phase == MAIN and type(action) is tuple and len(action) == 4 and type(action[0]) is str and \
+                type(action[1]) is tuple and all(type(h) is int for h in action[1]) and \
+                type(action[2]) is int and type(action[3]) is bool:
+            i = bisect_left(legal, _play_order(action), key=_play_order)
+            return i < len(legal) and legal[i] == action
+        return action in legal
 
     def _legal_battle(self) -> list:
         p, q = self.player, 1 - self.player
@@ -659,6 +671,12 @@ class DuelState(State):
     def to_json(self) -> dict:
         from .view import position_doc
         return position_doc(self)
+
+
+def _play_order(play: tuple) -> tuple:
+    """The order of `_legal_plays`: face-down plays last, chains by length then hand positions, then
+    destination."""
+    return play[3], len(play[1]), play[1], play[2]
 
 
 def _first_empty(row: list) -> int:
