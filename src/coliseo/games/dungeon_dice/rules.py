@@ -764,25 +764,19 @@ class DDMState(State):
         for _ in range(3):
             drawn.append(pool.pop(rng.randrange(len(pool))))
         self.drawn = tuple(drawn)
-        content = self.game.content
-        dice = [content.dice[deck[i]] for i in drawn]
-        one = self.game.options["crest_amounts"] == "one"
+        dice = tuple(deck[i] for i in drawn)
         events = [{"type": "turn", "player": p, "turn": self._turn},
-                  {"type": "draw", "player": p, "dice": [deck[i] for i in drawn]}]
+                  {"type": "draw", "player": p, "dice": list(dice)}]
         rolls = []
         for n in range(2):
-            faces = tuple(rng.randrange(6) for _ in dice)
+            faces = (rng.randrange(6), rng.randrange(6), rng.randrange(6))
             rolls.append(faces)
-            crest, amount, zs, triple = crest_gain(dice, faces, one)
-            gained = []
+            crest, amount, zs, triple, shown, gained = _roll(self.game, dice, faces)
             if crest is not None and amount:
                 self.gain(p, crest, amount)
-                gained.append(f"{amount} {CRESTS[crest]}")
             if zs:
                 self.gain(p, Z, zs)
-                gained.append(f"{zs} Z")
-            events.append({"type": "roll", "player": p, "faces": " ".join(face_text(d, f) for d, f in zip(dice, faces)),
-                           "gain": ", ".join(gained) or "-"})
+            events.append({"type": "roll", "player": p, "faces": shown, "gain": gained})
             if not (triple and n == 0 and self.game.options["triple_bonus"] == "reroll"):
                 break
         self.rolls = tuple(rolls)
@@ -907,6 +901,17 @@ def _library_view(game, library: tuple):
     min_level = min((cards[c].level for c in monsters), default=None)
     spells = tuple(c for c in lib if cards[c].type == "spell")
     return monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")
+
+
+@lru_cache(maxsize=8192)
+def _roll(game, dice: tuple, faces: tuple) -> tuple:
+    """A roll of three dice: crest_gain and its event's texts (faces shown, crests gained); cached, since a deck
+    holds few kinds of dice and each has six faces."""
+    kinds = [game.content.dice[d] for d in dice]
+    crest, amount, zs, triple = crest_gain(kinds, faces, game.options["crest_amounts"] == "one")
+    gained = ([f"{amount} {CRESTS[crest]}"] if crest is not None and amount else []) + ([f"{zs} Z"] if zs else [])
+    return (crest, amount, zs, triple, " ".join(face_text(d, f) for d, f in zip(kinds, faces)),
+            ", ".join(gained) or "-")
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
