@@ -7,11 +7,10 @@ copies them with one slice each. Seats are 0 and 1; zones are 1..5 in actions an
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from itertools import permutations
 
 from coliseo.core.events import private
-from coliseo.core.game import State
+from coliseo.core.game import State, in_sorted
 from coliseo.core.rng import Rng
 
 from .content import EQUIP, MAGIC, MONSTER, RITUAL, TRAP, Pack
@@ -155,14 +154,13 @@ class DuelState(State):
         return out
 
     def _is_legal(self, action) -> bool:
-        """As the base, but a play of the ~1,600 of a main phase is found by bisection: they are listed in
-        `_play_order`. Only a play of exact types takes that way, where order and equality agree."""
+        """As the base, but a play among the ~1,600 of a main phase is found by bisection: they are listed in
+        `_play_order`."""
         legal = self.legal_actions()
         if self.phase == MAIN and type(action) is tuple and len(action) == 4 and type(action[0]) is str and \
                 type(action[1]) is tuple and all(type(h) is int for h in action[1]) and \
                 type(action[2]) is int and type(action[3]) is bool:
-            i = bisect_left(legal, _play_order(action), key=_play_order)
-            return i < len(legal) and legal[i] == action
+            return in_sorted(legal, action, _play_order)
         return action in legal
 
     def _legal_battle(self) -> list:
