@@ -44,24 +44,32 @@ def crest_gain(dice, faces, amounts_one: bool):
 
     `dice` are Die objects, `faces` the face index rolled on each (same order).
     """
-    shown = [d.faces[f] for d, f in zip(dice, faces)]
+    return _gain(tuple(sorted((*d.faces[f], d.cls) for d, f in zip(dice, faces))), amounts_one)[:4]
+
+
+@lru_cache(maxsize=4096)
+def _gain(shown: tuple, amounts_one: bool) -> tuple:
+    """crest_gain of the faces shown, each (crest, printed amount, die class), in any order (the gain does not
+    depend on it), and the event's text of it: cached, since the dice have few kinds of face (15 by default)."""
     counts = {}
-    for i, (crest, _) in enumerate(shown):
+    for i, (crest, _, _) in enumerate(shown):
         if crest != Z:
             counts.setdefault(crest, []).append(i)
     group = next((g for g in counts.values() if len(g) >= 2), None)
-    zs = sum(1 for crest, _ in shown if crest == Z)
+    zs = sum(1 for crest, _, _ in shown if crest == Z)
     if group is None:
-        return None, 0, zs, False
+        return None, 0, zs, False, f"{zs} Z" if zs else "-"
     crest = shown[group[0]][0]
-    commons = [shown[i][1] for i in group if dice[i].cls == "common"]
+    commons = [shown[i][1] for i in group if shown[i][2] == "common"]
     base = 1 if not commons or amounts_one else min(commons)
     mult = 1
-    if commons and any(dice[i].cls == "particular" for i in group):
+    if commons and any(shown[i][2] == "particular" for i in group):
         mult = 2
         if len(group) == 2 and zs:
             mult, zs = 3, zs - 1
-    return crest, base * mult, zs, len(group) == 3
+    amount = base * mult
+    gained = ([f"{amount} {CRESTS[crest]}"] if amount else []) + ([f"{zs} Z"] if zs else [])
+    return crest, amount, zs, len(group) == 3, ", ".join(gained) or "-"
 
 
 def face_text(die, face: int) -> str:
@@ -774,19 +782,22 @@ class DDMState(State):
         for _ in range(3):
             drawn.append(pool.pop(rng.randrange(len(pool))))
         self.drawn = tuple(drawn)
-        dice = tuple(deck[i] for i in drawn)
+        dice = [deck[i] for i in drawn]
         events = [{"type": "turn", "player": p, "turn": self._turn},
-                  {"type": "draw", "player": p, "dice": list(dice)}]
+                  {"type": "draw", "player": p, "dice": dice}]
+        sides = [_sides(self.game, d) for d in dice]
+        one = self.game.options["crest_amounts"] == "one"
         rolls = []
         for n in range(2):
             faces = (rng.randrange(6), rng.randrange(6), rng.randrange(6))
             rolls.append(faces)
-            crest, amount, zs, triple, shown, gained = _roll(self.game, dice, faces)
+            shown = [side[f] for side, f in zip(sides, faces)]
+            crest, amount, zs, triple, gained = _gain(tuple(sorted(s[0] for s in shown)), one)
             if crest is not None and amount:
                 self.gain(p, crest, amount)
             if zs:
                 self.gain(p, Z, zs)
-            events.append({"type": "roll", "player": p, "faces": shown, "gain": gained})
+            events.append({"type": "roll", "player": p, "faces": " ".join(s[1] for s in shown), "gain": gained})
             if not (triple and n == 0 and self.game.options["triple_bonus"] == "reroll"):
                 break
         self.rolls = tuple(rolls)
@@ -913,15 +924,11 @@ def _library_view(game, library: tuple):
     return monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")
 
 
-@lru_cache(maxsize=8192)
-def _roll(game, dice: tuple, faces: tuple) -> tuple:
-    """A roll of three dice: crest_gain and its event's texts (faces shown, crests gained); cached, since a deck
-    holds few kinds of dice and each has six faces."""
-    kinds = [game.content.dice[d] for d in dice]
-    crest, amount, zs, triple = crest_gain(kinds, faces, game.options["crest_amounts"] == "one")
-    gained = ([f"{amount} {CRESTS[crest]}"] if crest is not None and amount else []) + ([f"{zs} Z"] if zs else [])
-    return (crest, amount, zs, triple, " ".join(face_text(d, f) for d, f in zip(kinds, faces)),
-            ", ".join(gained) or "-")
+@cache
+def _sides(game, die: str) -> tuple:
+    """Per face of a die: (crest, printed amount, die class) as _gain reads it, and its text."""
+    kind = game.content.dice[die]
+    return tuple(((*kind.faces[f], kind.cls), face_text(kind, f)) for f in range(6))
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
