@@ -931,7 +931,7 @@ def _sides(game, die: str) -> tuple:
     return tuple(((*kind.faces[f], kind.cls), face_text(kind, f)) for f in range(6))
 
 
-def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
+def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:
     """The placement ids (or `table` entries: one list per shape, by anchor) of the legal nets, ascending."""
     found = []
     add = found.append
@@ -940,8 +940,6 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, t
         while anchors:
             low = anchors & -anchors
             add(by_anchor[low.bit_length() - 1])
-            if first_only:
-                return found
             anchors ^= low
     return found
 
@@ -949,7 +947,9 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, t
 @lru_cache(maxsize=1024)
 def _first_net(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
     """Cached: every spend position asks whether a summon has a net, and the board changes only by a net."""
-    return tuple(_nets(geo, empty, touch, extra, first_only=True))
+    for _, (ids, anchors) in geo.fitting(empty, touch, extra):
+        return (ids[(anchors & -anchors).bit_length() - 1],)
+    return ()
 
 
 @lru_cache(maxsize=1024)
