@@ -105,6 +105,8 @@ class Geometry:
                         ray.append(ny * w + nx)
                 per.append(tuple(ray))
             self.rays.append(tuple(per))
+        # rays_within[r][sq]: the rays cut to an attack range r (1..3), cut once here rather than per attack
+        self.rays_within = [()] + [[tuple(ray[:r] for ray in per) for per in self.rays] for r in (1, 2, 3)]
         # Every on-board placement: (shape index, anchor, squares, mask, neighbour mask)
         self.placements = []
         self.placement_at = {}             # (shape index, anchor) -> placement id

@@ -231,12 +231,11 @@ class DDMState(State):
     def targets_in_line(self, sq: int, piece, enemies_only_monsters: bool = False):
         """R29: enemy pieces on the same file or rank within range, nothing between."""
         level = self.game.content.cards[piece[CARD]].level
-        rng_ = attack_range(level)
-        me = piece[CTRL]
+        me, pieces = piece[CTRL], self.pieces
         out = []
-        for ray in self.game.geo.rays[sq]:
-            for sq2 in ray[:rng_]:
-                other = self.pieces.get(sq2)
+        for ray in self.game.geo.rays_within[attack_range(level)][sq]:
+            for sq2 in ray:
+                other = pieces.get(sq2)
                 if other is None:
                     continue
                 if other[CTRL] != me and not (enemies_only_monsters and other[CARD] is None):
