@@ -313,7 +313,10 @@ class DDMState(State):
         out = []
         monsters, min_level, spells, set_actions = _library_view(self.game, tuple(self.library[p]))
         locked, pool = self.locked(), self.pool[p]
-        s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
+        if locked:
+            s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
+        else:
+            s_av, e_av, g_av, m_av, z_av = pool[S], pool[E], pool[G], pool[M], pool[Z]
         free = None
         # R20 / R21 crest summons
         if not self.summoned and monsters and s_av >= min_level:
