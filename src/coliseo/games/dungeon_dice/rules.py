@@ -793,13 +793,13 @@ class DDMState(State):
         for n in range(2):
             faces = (rng.randrange(6), rng.randrange(6), rng.randrange(6))
             rolls.append(faces)
-            shown = [side[f] for side, f in zip(sides, faces)]
-            crest, amount, zs, triple, gained = _gain(tuple(sorted(s[0] for s in shown)), one)
+            a, b, c = sides[0][faces[0]], sides[1][faces[1]], sides[2][faces[2]]
+            crest, amount, zs, triple, gained = _gain(tuple(sorted((a[0], b[0], c[0]))), one)
             if crest is not None and amount:
                 self.gain(p, crest, amount)
             if zs:
                 self.gain(p, Z, zs)
-            events.append({"type": "roll", "player": p, "faces": " ".join(s[1] for s in shown), "gain": gained})
+            events.append({"type": "roll", "player": p, "faces": f"{a[1]} {b[1]} {c[1]}", "gain": gained})
             if not (triple and n == 0 and self.game.options["triple_bonus"] == "reroll"):
                 break
         self.rolls = tuple(rolls)
