@@ -3,9 +3,11 @@
 Both wall-clock and CPU time of the process are reported: on a shared machine the CPU figure is the
 one-core cost.
 
-Searches from positions a few random moves into seeded games; prints one JSON object.
+Searches from positions a few random moves into seeded games; prints one JSON object. With `--move-games N`
+it also plays N whole games of mcts at the game's default settings (its evaluation module's `MCTS`) against
+greedy, seats alternating, and gives the time of each mcts move: median, p99, max and iterations/s.
 
-    .venv/bin/python bench/bench_mcts.py --seconds 5
+    .venv/bin/python bench/bench_mcts.py --seconds 5 [--move-games 4]
 """
 
 from __future__ import annotations
@@ -53,16 +55,51 @@ def measure(game_id: str, rollout: str, seconds: float, iterations: int, depth: 
             "seconds_per_move": elapsed / max(1, moves), "cpu_seconds_per_move": cpu / max(1, moves)}
 
 
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def move_times(game_id: str, games: int, seed: int = 1) -> dict:
+    """Each mcts move's wall and CPU seconds at the default settings, in whole games against greedy."""
+    game = coliseo.load_game(game_id)
+    wall, cpu, iterations = [], [], 0
+    for g in range(games):
+        agents = [make_agent("mcts", game, seed=seed + g), make_agent("greedy", game, seed=seed + g)]
+        if g % 2:
+            agents.reverse()
+        rng = random.Random(seed + g)
+        state = game.new_state(seed + g)
+        while not state.is_over:
+            agent = agents[state.current_player]
+            searched = agent.name == "mcts" and len(state.legal_actions()) > 1
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = agent.act(Seat(state, state.current_player, rng))
+            if searched:
+                wall.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+                iterations += agent.last_iterations
+            state.apply(action)
+    return {"game": game_id, "settings": make_agent("mcts", game).effective_settings(), "games": games,
+            "moves": len(wall), "iterations_per_cpu_s": round(iterations / sum(cpu)),
+            "cpu_s_per_move": {"median": round(percentile(cpu, 0.5), 4), "p99": round(percentile(cpu, 0.99), 4),
+                               "max": round(max(cpu), 4)},
+            "wall_s_per_move": {"median": round(percentile(wall, 0.5), 4),
+                                "p99": round(percentile(wall, 0.99), 4), "max": round(max(wall), 4)}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and rollout kind")
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--depth", type=int, default=8)
     parser.add_argument("--games", nargs="*", default=coliseo.list_games())
+    parser.add_argument("--move-games", type=int, default=0, help="whole games per game at default settings")
     args = parser.parse_args()
     results = [measure(g, rollout, args.seconds, args.iterations, args.depth)
-               for g in args.games for rollout in ("random", "greedy")]
-    print(json.dumps({"mcts": results}))
+               for g in args.games for rollout in ("random", "greedy")] if args.seconds > 0 else []
+    per_move = [move_times(g, args.move_games) for g in args.games] if args.move_games else []
+    print(json.dumps({"mcts": results, **({"moves_at_default_settings": per_move} if per_move else {})}))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ into a position, and gives the same numbers on every Python version.
 """
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 class Rng:
@@ -27,9 +28,13 @@ class Rng:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("randrange needs n > 0")
-        limit = _MASK + 1 - (_MASK + 1) % n
+        limit = _SPAN - _SPAN % n
         while True:
-            x = self.next64()
+            # next64, inlined: every game draws all its chance here, and a playout draws often
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

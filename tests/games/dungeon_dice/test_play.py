@@ -125,3 +125,27 @@ def test_golden_playthrough():
     game = load_game("dungeon_dice", max_turns=20)
     text = golden_playthrough(game, seed=2026, agent_seed=11, max_steps=400)
     compare_golden(HERE / "golden.txt", text)
+
+
+def test_a_net_is_legal_exactly_when_it_is_listed():
+    """apply finds a net by bisection (DDMState._is_legal): nets there are or not, and look-alikes of other
+    types, must be judged as `in legal_actions()` judges them."""
+    game = load_game("dungeon_dice")
+    rng = random.Random(4)
+    every = [("dim", pid) for pid in range(len(game.geo.placements))]
+    odd = [("dim", 3.0), ["dim", 3], ("dim",), ("dim", True), ("dim", -1), ("dim", len(every)), ("end",), "dim"]
+    checked = 0
+    for seed in range(4):
+        s = game.new_state(seed)
+        while not s.is_over and checked < 40:
+            legal = s.legal_actions()
+            if s.phase == "placing":
+                listed = set(legal)
+                fresh = [("dim", int(str(a[1]))) for a in rng.sample(every, 300)]
+                for a in rng.sample(every, 1500) + legal + fresh:
+                    assert s._is_legal(a) == (a in listed), a
+                for a in odd + [("dim", float(legal[0][1]))]:
+                    assert s._is_legal(a) == (a in legal), a
+                checked += 1
+            s.apply(rng.choice(legal))
+    assert checked > 20

@@ -150,3 +150,29 @@ def test_setup_with_named_decks_and_id_lists():
     ids = ",".join(map(str, GAME.pack.deck_ids("starter_a")))
     s = GAME.new_state(1, GAME.setup_for(deck=ids))
     assert sorted(s.lists[0]) == sorted(GAME.pack.deck_ids("starter_a"))
+
+
+def test_a_main_phase_play_is_legal_exactly_when_it_is_listed():
+    """apply finds a play by bisection (DuelState._is_legal): every play there is, and look-alikes of other
+    types, must be judged as `in legal_actions()` judges them."""
+    from coliseo.games.forbidden.rules import PLAY, PLAY_FD
+
+    candidates = [a for row in PLAY for a in row] + list(PLAY_FD.values())
+    odd = [("play", (1,), 1.0, False), ["play", (1,), 1, False], ("play", [1], 1, False), ("play", (1,), 1),
+           ("play", (1,), True, False), ("play", (1, 1), 1, False), ("play", (9,), 1, False), ("end",), "play"]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        s = GAME.new_state(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            if s.phase == "main":
+                listed = set(legal)
+                fresh = [("play", tuple(a[1]), a[2], a[3]) for a in rng.sample(candidates, 40)]
+                for a in candidates + fresh:
+                    assert s._is_legal(a) == (a in listed), a
+                for a in odd:
+                    assert s._is_legal(a) == (a in legal), a
+                checked += 1
+            s.apply(rng.choice(legal))
+    assert checked > 50

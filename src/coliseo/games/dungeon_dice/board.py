@@ -105,6 +105,8 @@ class Geometry:
                         ray.append(ny * w + nx)
                 per.append(tuple(ray))
             self.rays.append(tuple(per))
+        # rays_within[r][sq]: the rays cut to an attack range r (1..3), cut once here rather than per attack
+        self.rays_within = [()] + [[tuple(ray[:r] for ray in per) for per in self.rays] for r in (1, 2, 3)]
         # Every on-board placement: (shape index, anchor, squares, mask, neighbour mask)
         self.placements = []
         self.placement_at = {}             # (shape index, anchor) -> placement id
@@ -199,10 +201,10 @@ class Geometry:
 
     def nearest(self, candidates, target: int, player: int) -> int:
         """R19: smallest Manhattan distance, then player-relative rank, then player-relative file."""
-        w = self.w
-        if player == 0:
-            return min(candidates, key=lambda s: (self.distance(s, target), s // w, s % w))
-        return min(candidates, key=lambda s: (self.distance(s, target), -(s // w), -(s % w)))
+        w, n, tx, ty = self.w, self.n, target % self.w, target // self.w
+        # rank then file orders squares as their numbers do (s = rank * w + file): one int says it all
+        sign = 1 if player == 0 else -1
+        return min(candidates, key=lambda s: (abs(s % w - tx) + abs(s // w - ty)) * n + sign * s)
 
 
 @cache

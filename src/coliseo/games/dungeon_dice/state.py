@@ -11,9 +11,10 @@ where squares are ints, spell targets are None, a square or "gyN:C", and zash ar
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 
 from coliseo.core.events import private
-from coliseo.core.game import State
+from coliseo.core.game import State, in_sorted
 from coliseo.core.i18n import refusal
 
 from .board import bits
@@ -44,24 +45,32 @@ def crest_gain(dice, faces, amounts_one: bool):
 
     `dice` are Die objects, `faces` the face index rolled on each (same order).
     """
-    shown = [d.faces[f] for d, f in zip(dice, faces)]
+    return _gain(tuple(sorted((*d.faces[f], d.cls) for d, f in zip(dice, faces))), amounts_one)[:4]
+
+
+@lru_cache(maxsize=4096)
+def _gain(shown: tuple, amounts_one: bool) -> tuple:
+    """crest_gain of the faces shown, each (crest, printed amount, die class), in any order (the gain does not
+    depend on it), and the event's text of it: cached, since the dice have few kinds of face (15 by default)."""
     counts = {}
-    for i, (crest, _) in enumerate(shown):
+    for i, (crest, _, _) in enumerate(shown):
         if crest != Z:
             counts.setdefault(crest, []).append(i)
     group = next((g for g in counts.values() if len(g) >= 2), None)
-    zs = sum(1 for crest, _ in shown if crest == Z)
+    zs = sum(1 for crest, _, _ in shown if crest == Z)
     if group is None:
-        return None, 0, zs, False
+        return None, 0, zs, False, f"{zs} Z" if zs else "-"
     crest = shown[group[0]][0]
-    commons = [shown[i][1] for i in group if dice[i].cls == "common"]
+    commons = [shown[i][1] for i in group if shown[i][2] == "common"]
     base = 1 if not commons or amounts_one else min(commons)
     mult = 1
-    if commons and any(dice[i].cls == "particular" for i in group):
+    if commons and any(shown[i][2] == "particular" for i in group):
         mult = 2
         if len(group) == 2 and zs:
             mult, zs = 3, zs - 1
-    return crest, base * mult, zs, len(group) == 3
+    amount = base * mult
+    gained = ([f"{amount} {CRESTS[crest]}"] if amount else []) + ([f"{zs} Z"] if zs else [])
+    return crest, amount, zs, len(group) == 3, ", ".join(gained) or "-"
 
 
 def face_text(die, face: int) -> str:
@@ -223,12 +232,11 @@ class DDMState(State):
     def targets_in_line(self, sq: int, piece, enemies_only_monsters: bool = False):
         """R29: enemy pieces on the same file or rank within range, nothing between."""
         level = self.game.content.cards[piece[CARD]].level
-        rng_ = attack_range(level)
-        me = piece[CTRL]
+        me, pieces = piece[CTRL], self.pieces
         out = []
-        for ray in self.game.geo.rays[sq]:
-            for sq2 in ray[:rng_]:
-                other = self.pieces.get(sq2)
+        for ray in self.game.geo.rays_within[attack_range(level)][sq]:
+            for sq2 in ray:
+                other = pieces.get(sq2)
                 if other is None:
                     continue
                 if other[CTRL] != me and not (enemies_only_monsters and other[CARD] is None):
@@ -265,6 +273,15 @@ class DDMState(State):
             return self._battle_actions()
         return self._spend_actions()
 
+    def _is_legal(self, action) -> bool:
+        """As the base, but a net among the ~600-1,800 of a placing step is found by bisection: they are listed
+        by placement id."""
+        legal = self.legal_actions()
+        if self.phase == "placing" and type(action) is tuple and len(action) == 2 and type(action[0]) is str and \
+                type(action[1]) is int:
+            return in_sorted(legal, action, itemgetter(1))
+        return action in legal
+
     def _window_actions(self):
         q = 1 - self.active
         out = []
@@ -297,7 +314,10 @@ class DDMState(State):
         out = []
         monsters, min_level, spells, set_actions = _library_view(self.game, tuple(self.library[p]))
         locked, pool = self.locked(), self.pool[p]
-        s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
+        if locked:
+            s_av, e_av, g_av, m_av, z_av = (0 if locked >> crest & 1 else pool[crest] for crest in (S, E, G, M, Z))
+        else:
+            s_av, e_av, g_av, m_av, z_av = pool[S], pool[E], pool[G], pool[M], pool[Z]
         free = None
         # R20 / R21 crest summons
         if not self.summoned and monsters and s_av >= min_level:
@@ -765,25 +785,22 @@ class DDMState(State):
         for _ in range(3):
             drawn.append(pool.pop(rng.randrange(len(pool))))
         self.drawn = tuple(drawn)
-        content = self.game.content
-        dice = [content.dice[deck[i]] for i in drawn]
-        one = self.game.options["crest_amounts"] == "one"
+        dice = [deck[i] for i in drawn]
         events = [{"type": "turn", "player": p, "turn": self._turn},
-                  {"type": "draw", "player": p, "dice": [deck[i] for i in drawn]}]
+                  {"type": "draw", "player": p, "dice": dice}]
+        sides = [_sides(self.game, d) for d in dice]
+        one = self.game.options["crest_amounts"] == "one"
         rolls = []
         for n in range(2):
-            faces = tuple(rng.randrange(6) for _ in dice)
+            faces = (rng.randrange(6), rng.randrange(6), rng.randrange(6))
             rolls.append(faces)
-            crest, amount, zs, triple = crest_gain(dice, faces, one)
-            gained = []
+            a, b, c = sides[0][faces[0]], sides[1][faces[1]], sides[2][faces[2]]
+            crest, amount, zs, triple, gained = _gain(tuple(sorted((a[0], b[0], c[0]))), one)
             if crest is not None and amount:
                 self.gain(p, crest, amount)
-                gained.append(f"{amount} {CRESTS[crest]}")
             if zs:
                 self.gain(p, Z, zs)
-                gained.append(f"{zs} Z")
-            events.append({"type": "roll", "player": p, "faces": " ".join(face_text(d, f) for d, f in zip(dice, faces)),
-                           "gain": ", ".join(gained) or "-"})
+            events.append({"type": "roll", "player": p, "faces": f"{a[1]} {b[1]} {c[1]}", "gain": gained})
             if not (triple and n == 0 and self.game.options["triple_bonus"] == "reroll"):
                 break
         self.rolls = tuple(rolls)
@@ -802,7 +819,14 @@ def _library_view(game, library: tuple):
     return monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")
 
 
-def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, table=None) -> list:
+@cache
+def _sides(game, die: str) -> tuple:
+    """Per face of a die: (crest, printed amount, die class) as _gain reads it, and its text."""
+    kind = game.content.dice[die]
+    return tuple(((*kind.faces[f], kind.cls), face_text(kind, f)) for f in range(6))
+
+
+def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:
     """The placement ids (or `table` entries: one list per shape, by anchor) of the legal nets, ascending."""
     found = []
     add = found.append
@@ -811,8 +835,6 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, t
         while anchors:
             low = anchors & -anchors
             add(by_anchor[low.bit_length() - 1])
-            if first_only:
-                return found
             anchors ^= low
     return found
 
@@ -820,7 +842,9 @@ def _nets(geo, empty: int, touch: int, extra: tuple, first_only: bool = False, t
 @lru_cache(maxsize=1024)
 def _first_net(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
     """Cached: every spend position asks whether a summon has a net, and the board changes only by a net."""
-    return tuple(_nets(geo, empty, touch, extra, first_only=True))
+    for _, (ids, anchors) in geo.fitting(empty, touch, extra):
+        return (ids[(anchors & -anchors).bit_length() - 1],)
+    return ()
 
 
 @lru_cache(maxsize=1024)

@@ -71,8 +71,10 @@ class Pack:
     def __init__(self, root: Path):
         self.root = Path(root)
         self.fusion_cache: dict[int, int] = {}
-        self.step_cache: dict[int, int] = {}
         _load(self)
+        # step_rows[b][a]: the survivor of the fold step A then B, filled on first use (legal plays read a
+        # row per hand card for its hundreds of chains)
+        self.step_rows = [_StepRow(self, b) for b in range(len(self.kind_of))]
 
     # --- lookups --------------------------------------------------------------------------------
     def card(self, card_id: int) -> Card:
@@ -112,12 +114,7 @@ class Pack:
 
     def step_survivor(self, a: int, b: int) -> int:
         """The id that survives one fold step of A then B (R12); only ids matter for legality."""
-        key = a * 100003 + b
-        found = self.step_cache.get(key)
-        if found is None:
-            found = self._step_survivor(a, b)
-            self.step_cache[key] = found
-        return found
+        return self.step_rows[b][a]
 
     def _step_survivor(self, a: int, b: int) -> int:
         r = self.fuse(a, b)
@@ -137,6 +134,20 @@ class Pack:
 
     def terrain_bonus(self, terrain: int, type_code: int) -> int:
         return self.terrain_table[terrain][type_code]
+
+
+class _StepRow(dict):
+    """The survivors of fold steps onto card `b`, by the card folded first (Pack.step_rows)."""
+
+    __slots__ = ("pack", "b")
+
+    def __init__(self, pack: Pack, b: int):
+        super().__init__()
+        self.pack, self.b = pack, b
+
+    def __missing__(self, a: int) -> int:
+        found = self[a] = self.pack._step_survivor(a, self.b)
+        return found
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -365,6 +376,7 @@ def _load(pack: Pack) -> None:
     pack.kind_of = [-1] * (max(cards) + 1)
     for c in cards.values():
         pack.kind_of[c.id] = c.kind
+    pack.kind2_of = [k * 2 for k in pack.kind_of]  # the kind's part of a chain's class in legal plays
 
 
 def _deck_items(where: str, items, cards) -> list[int]:
