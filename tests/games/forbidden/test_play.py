@@ -155,7 +155,7 @@ def test_setup_with_named_decks_and_id_lists():
 def test_a_main_phase_play_is_legal_exactly_when_it_is_listed():
     """apply finds a play by bisection (DuelState._is_legal): every play there is, and look-alikes of other
     types, must be judged as `in legal_actions()` judges them."""
-    from coliseo.games.forbidden.rules import PLAY, PLAY_FD
+    from coliseo.games.forbidden.state import PLAY, PLAY_FD
 
     candidates = [a for row in PLAY for a in row] + list(PLAY_FD.values())
     odd = [("play", (1,), 1.0, False), ["play", (1,), 1, False], ("play", [1], 1, False), ("play", (1,), 1),
