@@ -99,14 +99,12 @@ def fits_the_window(page) -> None:
 def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, options):
     open_game(desk, server, game, options)
     rng = random.Random(6)
-    for _ in range(12):                    # the start, then a few of your turns
+    for _ in range(36):                    # the start, then every step of a few of your turns (a choice under way too)
         wait_my_turn_or_end(desk)
         fits_the_window(desk)
         if over(desk):
             break
-        for _ in range(3):
-            if desk.get_attribute("body", "data-can-act") == "true":
-                click_by_board(desk, rng)
+        click_by_board(desk, rng)
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.
