@@ -73,7 +73,8 @@ def test_axe_finds_nothing_serious_on_the_game_over_dialog_and_the_replay(desk, 
 
 
 def fits_the_window(page) -> None:
-    """The board, its controls and the side column inside 1280×800, and no page scroll."""
+    """The board, its controls and the side column inside 1280×800, no page scroll, and the resign button in sight:
+    inside the window and not under the fold of a column that scrolls."""
     page.wait_for_timeout(300)            # the short transitions end
     box = page.locator("#board svg").first.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800
@@ -81,20 +82,29 @@ def fits_the_window(page) -> None:
         edge = page.locator(part).bounding_box()
         assert edge["y"] + edge["height"] <= 800, part
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
+    if not over(page):
+        assert page.locator("#resign").evaluate("""(n) => {
+            const b = n.getBoundingClientRect();
+            let seen = b.top >= 0 && b.bottom <= innerHeight;
+            for (let p = n.parentElement; p; p = p.parentElement) {
+              if (getComputedStyle(p).overflowY === "visible") continue;
+              const r = p.getBoundingClientRect();
+              seen = seen && b.top >= r.top && b.bottom <= r.bottom;
+            }
+            return seen; }"""), "the resign button is out of sight"
 
 
-@pytest.mark.parametrize("game,options", [("capsule", {}), ("dungeon_dice", {}), ("fantastiqa", {"players": 4})])
+@pytest.mark.parametrize("game,options", [("capsule", {}), ("dungeon_dice", {}), ("fantastiqa", {"players": 4}),
+                                          ("forbidden", {})])
 def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, options):
     open_game(desk, server, game, options)
     rng = random.Random(6)
-    for _ in range(12):                    # the start, then a few of your turns
+    for _ in range(36):                    # the start, then every step of a few of your turns (a choice under way too)
         wait_my_turn_or_end(desk)
         fits_the_window(desk)
         if over(desk):
             break
-        for _ in range(3):
-            if desk.get_attribute("body", "data-can-act") == "true":
-                click_by_board(desk, rng)
+        click_by_board(desk, rng)
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.

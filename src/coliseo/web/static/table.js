@@ -482,13 +482,17 @@ function chime(next) {
   tone.stop(audio.currentTime + 0.25);
 }
 
-// --- resign and draw offers: commands like any other, with the position's ply ----------------
+// --- undo, resign and draw offers: commands like any other, with the position's ply; at the top of the side column,
+// where a long inspector or event log never pushes them out of sight ----------------
 function tableCommands() {
+  const out = [];
+  if (payload.can_undo) {
+    out.push(el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo")));
+  }
   const me = payload.you;
-  if (me === null || payload.result || payload.resigned.includes(me)) return [];
+  if (me === null || payload.result || payload.resigned.includes(me)) return out;
   const command = (id, words, type) => el("button", { id, disabled: controlsLocked(),
     onclick: () => { confirmingResign = false; sendCommand({ type }); } }, words);
-  const out = [];
   if (payload.seats.length === 2) {
     const offer = payload.draw_offer;
     if (offer === null) out.push(command("offer-draw", t("offerDraw"), "offer-draw"));
@@ -506,7 +510,7 @@ function tableCommands() {
     out.push(el("button", { id: "resign", disabled: controlsLocked(),
       onclick: () => { confirmingResign = true; drawLinks(); } }, t("resign")));
   }
-  return [el("p", { class: "table-commands" }, out.flatMap((x) => [x, " "]))];
+  return out.flatMap((x) => [x, " "]);
 }
 
 // The creator decides whether the game is listed in the lobby (where anyone may join it).
@@ -533,15 +537,12 @@ function drawLinks() {
   if (seatInfo && seatInfo.creator && !payload.result) items.push(listingToggle());
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
-  if (payload.can_undo) {
-    items.push(el("p", {}, el("button", { id: "undo", disabled: controlsLocked(), onclick: () => sendCommand({ type: "undo" }) }, t("undo"))));
-  }
-  items.push(...tableCommands());
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
   }
   $("links").replaceChildren(...items);
+  $("table-commands").replaceChildren(...tableCommands());
 }
 
 start();
