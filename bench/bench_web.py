@@ -168,14 +168,14 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
             continue
         if entry.name.isdigit():
             procs[int(entry.name)] = (int(fields[1]), command, int(fields[11]) + int(fields[12]),
-                                      int(fields[13]) + int(fields[14]))
+                                      int(fields[13]) + int(fields[14]), int(fields[16]))
     parts = {"server": 0, "ai_pool": 0, "postgres": 0, "redis": 0}
-    for pid, (ppid, command, own, reaped) in procs.items():
+    for pid, (ppid, command, own, reaped, nice) in procs.items():
         ancestor = ppid
         while ancestor not in (0, 1, server_pid) and ancestor in procs:
             ancestor = procs[ancestor][0]
-        if pid == server_pid or ancestor == server_pid:
-            parts["ai_pool" if "multiprocessing" in command else "server"] += own
+        if pid == server_pid or ancestor == server_pid:       # the AI pool runs niced, the workers do not
+            parts["ai_pool" if nice > 0 else "server"] += own
         elif "postgres" in command:
             parts["postgres"] += own + (reaped if ppid == 1 else 0)
         elif "redis-server" in command:

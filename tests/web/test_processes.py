@@ -311,3 +311,18 @@ def test_the_new_game_limit_and_the_ai_game_cap_hold_across_servers(postgres_url
     finally:
         for s in servers:
             s.stop()
+
+
+def test_a_game_is_held_only_where_it_is_read(pair, postgres_url):
+    """A creates the game, its person plays through B: once B's moves reach A, A lets the game go (B plays its AI
+    seat), so the two processes do not both reload every move and race for every AI move."""
+    a, b = pair
+    made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
+    assert a.get("/api/status")["live_games"] == 1
+    person = Socket(b.port, made["id"], made["token"])
+    for _ in range(4):
+        person.act(a_move(person.wait(lambda s: s["legal"])))
+    wait_for(lambda: a.get("/api/status")["live_games"] == 0, 20, "A letting the game go")
+    assert b.get("/api/status") == {**b.get("/api/status"), "live_games": 1, "readers": 1}
+    assert a.get(f"/api/games/{made['id']}")["ply"] == person.state["ply"], "A still answers for it, from the store"
+    person.close()

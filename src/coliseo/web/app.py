@@ -199,6 +199,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                        spectate_url=f"/play/{table.id}?spectate=1{watch}")
 
     # --- REST ------------------------------------------------------------------------------------------
+    @app.get("/api/status")
+    async def get_status() -> dict[str, Any]:
+        """This server process: the games it holds in memory and their readers (each process of `serve --workers`
+        answers for itself)."""
+        return {"version": __version__, **tables.status()}
+
     @app.get("/api/catalog")
     async def get_catalog() -> list[dict[str, Any]]:
         """The games, their options a browser may set, and the agents that play them."""

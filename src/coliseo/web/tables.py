@@ -281,6 +281,11 @@ class Tables:
         table = self.live.get(game_id)
         if sender == self.owner or table is None:
             return
+        if not table.watchers and not ai_only(table.stored.seats):
+            # Nobody reads it here and a person plays it elsewhere: the process they are connected to plays its AI
+            # seats too; holding it here would only double every reload and every AI lease claim.
+            del self.live[game_id]
+            return
         table.stale = True
         if table.refreshing is None or table.refreshing.done():
             table.refreshing = asyncio.get_running_loop().create_task(self._refresh_while_stale(table))
@@ -398,6 +403,12 @@ class Tables:
             except Conflict:
                 continue
         return len(ids)
+
+    def status(self) -> dict:
+        """What this process holds: games in memory, their readers, AI-only games among them."""
+        return {"live_games": len(self.live),
+                "readers": sum(len(t.watchers) for t in self.live.values()),
+                "ai_only_games": sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))}
 
     def release(self, table: Table) -> None:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""

@@ -666,7 +666,7 @@ function drawPlaceChoice(board, payload, ui, places) {
     board.append(spot(`place-${p}`, ui, { "aria-label": placeWords(payload, p[0], Number(p[1])) },
       svg("rect", { class: "frame fm-choice", x, y, width: optionW - 0.1, height: 1.7, rx: 0.12 }),
       glyph,
-      svg("text", { x: x + 1.05, y: y + 0.5, "font-size": 0.24, "font-weight": 700 }, w(sideways ? "def" : "atk")),
+      fitText(w(sideways ? "def" : "atk"), { x: x + 1.05, y: y + 0.5, "font-weight": 700 }, optionW - 1.25, 0.24),
       svg("text", { x: x + 1.05, y: y + 0.95, "font-size": 0.32 }, star ? starSymbol(star) : p[1]),
       fitText(star ? starName(star) : "", { x: x + 1.35, y: y + 0.93, "font-weight": 600 }, optionW - 1.5, 0.2),
       beaten ? fitText(`▲ ${w("beats", { s: starName(beaten) })}`, { x: x + 0.15, y: y + 1.3, fill: "#1b7a2e" }, optionW - 0.4, 0.15) : null,
