@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from web.board_play import play_by_board, wait_my_turn_or_end
+from web.board_play import over, play_by_board, wait_my_turn_or_end
 from web.test_browser import stored_match
 
 from coliseo.games.dungeon_dice.board import CANON, NETS, SHAPES, geometry
@@ -69,7 +69,9 @@ def reach_a_placing_step(page) -> None:
             page.wait_for_selector("#board .ddm-nets")
             page.wait_for_function("document.querySelector('#board .ddm-net.selected') !== null")
             return
-        control = "end" if "end" in actions else next(a for a in ("pass", "spend2", "battle") if a in actions)
+        controls = page.eval_on_selector_all("#controls button.control", "bs => bs.map((b) => b.dataset.action)")
+        assert controls, f"no summon and no turn control to click: over={over(page)}, legal={actions[:8]}"
+        control = next((a for a in ("end", "pass", "spend2", "battle") if a in controls), controls[0])
         before = page.get_attribute("body", "data-ply")
         page.click(f'#controls button.control[data-action="{control}"]')
         page.wait_for_function(f"document.body.dataset.ply !== {json.dumps(before)}")
