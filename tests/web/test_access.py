@@ -130,10 +130,13 @@ def test_a_whole_game_on_a_phone_by_touch_with_the_panel_below_the_board(browser
                 wait_my_turn_or_end(page)
                 continue
             things = page.locator("#board .target, #controls button.control")
+            thing = things.nth(rng.randrange(things.count()))
             before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
-            things.nth(rng.randrange(things.count())).tap()
-            page.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
-                                   arg=before)
+            before.append(thing.get_attribute("data-target"))
+            thing.tap()
+            # A tap changes the table, or (Dungeon Dice) a first tap on a square shows the net's ghost there.
+            page.wait_for_function("([p, d, t]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d"
+                                   " || document.querySelector('#board .ghost')?.dataset.anchor === t", arg=before)
             wait_my_turn_or_end(page)
         assert page.locator("#game-over[open]").count() == 1
     finally:
