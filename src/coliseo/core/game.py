@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
-from .i18n import refusal, render_event
+from .i18n import refusal, refused, render_event
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -235,7 +235,7 @@ class State:
     def apply(self, action: Action) -> list[dict]:
         """Play a legal action and return its events; IllegalAction leaves the state untouched."""
         if self.result is not None:
-            raise IllegalAction("the game is over")
+            raise refused(self.game, "over")
         is_legal = self._is_legal
         if not (action in self.legal_actions() if is_legal is None else is_legal(action)):
             raise IllegalAction(self.why_illegal(action))

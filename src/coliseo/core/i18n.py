@@ -9,6 +9,8 @@ import locale
 import os
 import string
 
+from .errors import IllegalAction
+
 LANGS = ("en", "es")
 
 # Words shared by every game's text.
@@ -113,6 +115,11 @@ def refusal(game, key: str, lang: str = "en", **fields) -> str:
     """Why an action is refused: `game.refusals[key]` (else the shared reason) as (en, es), in `lang`."""
     en, es = game.refusals.get(key) or REFUSALS[key]
     return (es if lang == "es" else en).format(game=game.name(lang), **fields)
+
+
+def refused(game, key: str, **fields) -> IllegalAction:
+    """The refusal `key` as an error carrying both languages (`error.text(lang)` picks one)."""
+    return IllegalAction(refusal(game, key, "en", **fields), es=refusal(game, key, "es", **fields))
 
 
 def result_words(game, result: dict, lang: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from .errors import ColiseoError, IllegalAction, RecordError
 from .events import view_events
+from .i18n import refused
 from .registry import load_game
 
 RECORD_FORMAT = "coliseo-record/1"
@@ -120,7 +121,7 @@ class Match:
         if isinstance(action, Command):
             return self.command(action)
         if self.ended:
-            raise IllegalAction("the game is over")
+            raise refused(self.game, "over")
         state = self.state
         player, turn, rng_before = state.current_player, state.turn, state.rng.state
         events = state.apply(action)
@@ -219,7 +220,7 @@ def check_command(match: Match, command: Command) -> None:
     """Why a command cannot be played now (IllegalAction), in words; nothing when it can."""
     players, who, name = match.state.players, command.player, command.name
     if match.is_over:
-        raise IllegalAction("the game is over", es="la partida ha terminado")
+        raise refused(match.game, "over")
     if name == "abandon":
         return
     if who not in players:

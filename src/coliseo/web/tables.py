@@ -28,9 +28,9 @@ from functools import partial
 from typing import Any
 
 from coliseo.agents import agent_names
-from coliseo.core.errors import ColiseoError, IllegalAction, SetupError
+from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import refusal, result_words
+from coliseo.core.i18n import refused, result_words
 from coliseo.core.match import Command, Match, nothing_to_undo, seed_commitment
 from coliseo.core.registry import game_class, list_games, load_game
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
@@ -256,11 +256,14 @@ class Tables:
         self._loading = asyncio.Lock()
         self.store_pool: ThreadPoolExecutor | None = None
 
+    def live_ai_only_games(self) -> int:
+        return sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))
+
     async def ai_only_games(self) -> int:
         """Unfinished games whose every seat is an AI (they are capped: each one keeps a core busy); with other
         processes serving the store, counted in the store."""
         if self.alone:
-            return sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))
+            return self.live_ai_only_games()
         return sum(1 for seats in await self.stored_call(self.store.unfinished_seats) if ai_only(seats))
 
     async def stored_call(self, function, *args):
@@ -408,7 +411,7 @@ class Tables:
         """What this process holds: games in memory, their readers, AI-only games among them."""
         return {"live_games": len(self.live),
                 "readers": sum(len(t.watchers) for t in self.live.values()),
-                "ai_only_games": sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))}
+                "ai_only_games": self.live_ai_only_games()}
 
     def release(self, table: Table) -> None:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
@@ -478,11 +481,11 @@ class Tables:
             check_ply(table, ply)
             state = table.match.state
             if table.match.is_over:
-                raise IllegalAction(refusal(table.game, "over", lang))
+                raise refused(table.game, "over")
             if seat in table.agents:
-                raise IllegalAction(refusal(table.game, "ai_seat", lang))
+                raise refused(table.game, "ai_seat")
             if table.match.current_player != seat:
-                raise IllegalAction(refusal(table.game, "not_your_turn", lang))
+                raise refused(table.game, "not_your_turn")
             action = table.game.parse_action(state, text, lang)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
