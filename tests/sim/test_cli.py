@@ -51,6 +51,7 @@ def test_simulate_plays_a_list_of_setups(tmp_path):
     assert result.exit_code == 0, result.output
     rows = read_run(out)[1]
     assert [r["items"][0] for r in rows] == [["preset=starter_dawn"], ["preset=starter_dusk"]] * 2
+    assert "match-ups" in result.output and "starter_dusk vs starter_dawn" in result.output
 
 
 @pytest.mark.parametrize("args, words", [
@@ -93,9 +94,10 @@ def test_report_writes_a_page_with_plots_and_item_balance(tmp_path):
     result = run("report", out, "--out", page)
     assert result.exit_code == 0, result.output
     text = page.read_text()
-    for part in ("Win rates", "first-player advantage", "Game length", "Balance", "preset=adv_storm"):
+    for part in ("Win rates", "first-player advantage", "Match-ups", "adv_storm vs adv_dawn", "Game length",
+                 "Balance", "preset=adv_storm"):
         assert part.lower() in text.lower()
-    assert text.count("data:image/png;base64,") >= 4
+    assert text.count("data:image/png;base64,") >= 5
 
 
 def test_ctrl_c_stops_cleanly_and_resume_finishes_the_run(tmp_path):

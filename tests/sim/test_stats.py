@@ -2,7 +2,7 @@
 
 import pytest
 
-from coliseo.sim.stats import item_lifts, summarize, wilson
+from coliseo.sim.stats import item_lifts, pairings, summarize, wilson
 
 
 def row(index, seats, winners, first=0, length=10, items=None):
@@ -37,3 +37,20 @@ def test_item_lift_points_at_the_strong_item():
     lifts = {r["item"]: r for r in item_lifts(rows)}
     assert lifts["dragon"]["win_rate"] == pytest.approx(0.8)
     assert lifts["dragon"]["lift_low"] > 0 > lifts["x"]["lift_high"]
+
+
+def test_each_match_up_has_every_seats_win_rate_and_a_fairness_verdict():
+    stone_first = [row(i, ["a", "a"], [0] if i % 10 else [1], items=[["preset=stone"], ["preset=dawn"]])
+                   for i in range(100)]
+    dawn_first = [row(100 + i, ["a", "a"], [i % 2], first=1, items=[["preset=dawn"], ["preset=stone"]])
+                  for i in range(400)]
+    by_sides = {tuple(p["sides"]): p for p in pairings(stone_first + dawn_first)}
+    lopsided, even = by_sides["stone", "dawn"], by_sides["dawn", "stone"]
+    assert lopsided["games"] == 100 and lopsided["seats"][0]["rate"] == pytest.approx(0.9)
+    assert lopsided["first_player"]["rate"] == pytest.approx(0.9) and not lopsided["fair"]
+    assert even["seats"][1]["count"] == 200 and even["first_player"]["rate"] == pytest.approx(0.5) and even["fair"]
+
+
+def test_a_rate_inside_the_band_is_not_fair_when_its_interval_misses_the_even_split():
+    rows = [row(i, ["a", "a"], [0] if i < 5400 else [1]) for i in range(10000)]   # 54% over 10,000 games
+    assert not pairings(rows)[0]["fair"]

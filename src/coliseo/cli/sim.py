@@ -89,10 +89,21 @@ def print_summary(summary: dict, config) -> None:
     for p, s in summary["seats"].items():
         seats.add_row(f"player {int(p) + 1}", str(s["games"]), pct(s["win"]), pct(s["draw"]))
     console.print(seats)
+    if len(summary["pairings"]) > 1:
+        console.print(pairing_table(summary["pairings"]))
     ends = ", ".join(f"{reason_words(config.game, config.options, k)} {v}"
                      for k, v in sorted(summary["reasons"].items()))
     console.print(f"first-seat advantage: the player who took the first turn won {pct(summary['first_player'])} "
                   f"(fair: {100 / len(config.agents):.0f}%); ends: {ends}", highlight=False)
+
+
+def pairing_table(rows: list[dict]):
+    grid = table("sides, in seat order", "games", *(f"player {p + 1} wins [95%]" for p in range(len(rows[0]["seats"]))),
+                 "first mover wins", "fair", title="match-ups")
+    for r in rows:
+        grid.add_row(" vs ".join(r["sides"]), str(r["games"]), *(pct(s) for s in r["seats"]), pct(r["first_player"]),
+                     "yes" if r["fair"] else "no")
+    return grid
 
 
 def register(app: typer.Typer) -> None:

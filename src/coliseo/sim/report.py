@@ -96,6 +96,22 @@ def reason_words(game_id: str, options: dict, code: str) -> str:
     return words if words != code else code.replace("_", " ")
 
 
+def _pairing_section(pairings: list[dict]) -> list[str]:
+    """Each match-up of sides with every seat's win rate, when the run played more than one."""
+    if len(pairings) < 2:
+        return []
+    players = len(pairings[0]["seats"])
+    labels = [" vs ".join(r["sides"]) for r in pairings]
+    plot = _interval_plot(labels, [r["seats"][0] for r in pairings], "Player 1 wins per match-up", 1 / players)
+    return ["<h2>Match-ups</h2>",
+            f"<p>Fair: each seat within 5 points of {100 / players:.0f}% and its interval holding it.</p>",
+            _table(["sides, in seat order", "games", *(f"player {p + 1} wins" for p in range(players)),
+                    "first mover wins", "fair"],
+                   [[label, r["games"], *(_pct(s) for s in r["seats"]), _pct(r["first_player"]),
+                     "yes" if r["fair"] else "no"] for label, r in zip(labels, pairings)]),
+            f'<img src="{plot}">']
+
+
 def _settings_text(settings: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in settings.items()) or "no settings"
 
@@ -137,6 +153,7 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30, heade
         f"<p>The player who took the first turn won {_pct(summary['first_player'])} of the games "
         f"(fair: {100 / len(config.agents):.0f}%).</p>",
         f'<img src="{seat_plot}">',
+        *_pairing_section(summary["pairings"]),
         "<h2>Game length and how games end</h2>",
         f"<p>mean {summary['mean_length']:.1f} actions, median {summary['median_length']}</p>",
         f'<img src="{_length_histogram(rows)}">',

@@ -67,7 +67,40 @@ def summarize(rows: list[dict]) -> dict:
         "mean_length": statistics.fmean(lengths) if lengths else 0.0,
         "median_length": statistics.median(lengths) if lengths else 0.0,
         "reasons": dict(reasons),
+        "pairings": pairings(rows),
     }
+
+
+def pairings(rows: list[dict]) -> list[dict]:
+    """Each distinct match-up of sides (their setup items, in seat order): every seat's win rate.
+
+    `fair` says whether each seat's rate lies within 5 points of its fair share and its interval
+    holds that share (the bar issue 21 set for shipped content).
+    """
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for row in rows:
+        if row["winners"] is not None:
+            groups[tuple(tuple(items) for items in row.get("items") or [])].append(row)
+    out = []
+    for key, group in groups.items():
+        n, players = len(group), len(group[0]["seats"])
+        seats = [rate(sum(outcome_of(r, p) == "win" for r in group), n) for p in range(players)]
+        moved_first = [r for r in group if r["first_player"] is not None]
+        out.append({"sides": [side_label(items) for items in key] or ["default"] * players, "games": n,
+                    "seats": seats, "draw": rate(sum(not r["winners"] for r in group), n),
+                    "first_player": rate(sum(outcome_of(r, r["first_player"]) == "win" for r in moved_first),
+                                         len(moved_first)),
+                    "fair": all(is_fair(s, 1 / players) for s in seats)})
+    return out
+
+
+def side_label(items) -> str:
+    """A side's setup items as a short name: `preset=adv_stone` → `adv_stone`."""
+    return " ".join(item.split("=", 1)[-1] for item in items) or "default"
+
+
+def is_fair(r: dict, share: float, band: float = 0.05) -> bool:
+    return abs(r["rate"] - share) <= band and r["low"] <= share <= r["high"]
 
 
 def item_lifts(rows: list[dict], min_games: int = 5) -> list[dict]:

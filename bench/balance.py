@@ -1,0 +1,87 @@
+"""The balance sweep: every ordered match-up of a game's shipped presets in self-play, one run file and report.
+
+    .venv/bin/python bench/balance.py capsule -o mode=advanced --agent greedy --games 400 --seed 21 --workers 2
+
+The presets are Capsule's teams of the chosen mode and the Forbidden duel's starter decks; Dungeon Dice and
+Fantastiqa ship one setup, so their only match-up is the mirror (where the seats are what is measured). Game i
+of the run plays match-up i mod n, so each gets --games games. The run is saved as
+runs/<game>[-options]-<agent>.jsonl; running the same command again continues it (more --games extend it),
+and its report beside it as .html. Prints JSON: every match-up's seat win rates with 95% Wilson intervals,
+whether it is fair (each seat within 45-55% and its interval holding 50%), and the first mover's rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import re
+from pathlib import Path
+
+from coliseo import load_game
+from coliseo.cli.sim import game_options
+from coliseo.sim.report import build_report
+from coliseo.sim.run import make_config, read_run, run_header, simulate
+from coliseo.sim.stats import summarize
+
+
+def presets(game) -> list:
+    """The sides a player can pick from the shipped content, each as its part of a setup."""
+    if game.id == "capsule":
+        return [{"preset": t.id} for t in game.content.teams.values() if t.mode == game.options["mode"]]
+    if game.id == "forbidden":
+        return list(game.pack.decks)
+    return []
+
+
+def matchup_setups(game) -> list | None:
+    """Every ordered pair of distinct presets as a setup; None (the default setup) where there is one side."""
+    sides = presets(game)
+    if len(sides) < 2:
+        return None
+    key = "players" if game.id == "capsule" else "decks"
+    return [{key: [a, b]} for a, b in itertools.permutations(sides, 2)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME=VALUE")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--agent", default="greedy", help="the agent spec every seat plays")
+    parser.add_argument("--games", type=int, default=400, help="games per match-up")
+    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("runs"), help="folder for the run file and report")
+    args = parser.parse_args()
+    options = game_options(args.game, args.option, args.players)
+    setups = matchup_setups(load_game(args.game, **options))
+    players = args.players or 2
+    config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
+    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), re.sub(r"\W+", "_", args.agent)])
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / f"{tag}.jsonl"
+    done = []
+    if path.exists():   # the same sweep again continues it; another one under this name is refused
+        kept, done = read_run(path)
+        if kept.to_json() != config.to_json():
+            raise SystemExit(f"{path} holds a run with other settings; move it away or pick another --out")
+    rows = simulate(config, args.games * len(setups or [None]), path, args.workers, done=done)
+    summary = summarize(rows)
+    path.with_suffix(".html").write_text(build_report(config, rows, header=run_header(config)), encoding="utf-8")
+    print(json.dumps({"game": args.game, "options": options, "agent": args.agent, "seed": args.seed,
+                      "games_per_matchup": args.games, "run": str(path),
+                      "all_fair": all(p["fair"] for p in summary["pairings"]),
+                      "first_mover_win_pct": percent(summary["first_player"]),
+                      "matchups": [{"sides": p["sides"], "games": p["games"],
+                                    "seat_win_pct": [percent(s) for s in p["seats"]],
+                                    "first_mover_win_pct": percent(p["first_player"]), "fair": p["fair"]}
+                                   for p in summary["pairings"]]}))
+
+
+def percent(r: dict) -> list[float]:
+    """A rate as [percent, interval low, interval high]."""
+    return [round(100 * r[k], 1) for k in ("rate", "low", "high")]
+
+if __name__ == "__main__":
+    main()

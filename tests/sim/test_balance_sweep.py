@@ -1,0 +1,48 @@
+"""bench/balance.py: every ordered match-up of a game's shipped presets, in one resumable run file and report."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from coliseo.sim.run import read_run
+
+SWEEP = Path(__file__).parents[2] / "bench" / "balance.py"
+
+
+def sweep(*args):
+    return subprocess.run([sys.executable, str(SWEEP), *map(str, args)], capture_output=True, text=True,
+                          env=os.environ, timeout=600)
+
+
+def test_the_sweep_plays_every_ordered_pair_of_starter_decks_and_continues_its_own_run(tmp_path):
+    first = sweep("forbidden", "--games", 2, "--workers", 1, "--seed", 5, "--out", tmp_path)
+    assert first.returncode == 0, first.stderr
+    result = json.loads(first.stdout)
+    assert sorted(tuple(m["sides"]) for m in result["matchups"]) == [("starter_a", "starter_b"),
+                                                                     ("starter_b", "starter_a")]
+    assert all(m["games"] == 2 for m in result["matchups"])
+    run_file = Path(result["run"])
+    assert run_file.with_suffix(".html").read_text().count("starter_b vs starter_a") >= 1
+    before = read_run(run_file)[1]
+    more = sweep("forbidden", "--games", 3, "--workers", 1, "--seed", 5, "--out", tmp_path)
+    assert more.returncode == 0, more.stderr
+    after = read_run(run_file)[1]
+    assert len(after) == 6 and after[:4] == before
+
+
+def test_a_sweep_with_other_settings_does_not_overwrite_a_run(tmp_path):
+    assert sweep("forbidden", "--games", 1, "--workers", 1, "--seed", 5, "--out", tmp_path).returncode == 0
+    refused = sweep("forbidden", "--games", 1, "--workers", 1, "--seed", 6, "--out", tmp_path)
+    assert refused.returncode != 0 and "other settings" in refused.stderr
+
+
+@pytest.mark.parametrize("game", ["dungeon_dice", "fantastiqa"])
+def test_a_game_with_one_setup_is_measured_as_its_mirror(tmp_path, game):
+    done = sweep(game, "--games", 1, "--workers", 1, "--agent", "random", "--out", tmp_path)
+    assert done.returncode == 0, done.stderr
+    matchups = json.loads(done.stdout)["matchups"]
+    assert [m["sides"] for m in matchups] == [["default", "default"]] and len(matchups[0]["seat_win_pct"]) == 2
