@@ -109,6 +109,23 @@ def test_a_move_from_a_lost_lease_is_dropped(store):
     assert store.claim_lease("g1", 2, "A", 5), "the next ply's lease is free"
 
 
+def test_an_action_takes_the_next_ai_moves_lease_in_its_own_transaction_only_when_it_is_free(store):
+    assert not store.add_action("g1", 1, "a", 0, claim_next=("A", 5)), "a game's first lease is made by claim_lease"
+    assert store.lease_of("g1") is None
+    assert store.claim_lease("g1", 2, "B", 5)
+    store.add_action("g1", 2, "b", 1, lease="B")
+    assert store.add_action("g1", 3, "c", 0, claim_next=("A", 5))
+    assert (store.lease_of("g1")["owner"], store.lease_of("g1")["ply"]) == ("A", 4)
+    assert not store.claim_lease("g1", 4, "B", 5)
+    assert store.add_action("g1", 4, "d", 1, lease="A", claim_next=("A", 5)), "an AI move leases the next AI move"
+    assert store.add_action("g1", 5, "e", 0, claim_next=("B", 5)), "a lease on an earlier ply is void"
+    store.add_action("g1", 6, "f", 1, lease="B")
+    with pytest.raises(PlyTaken):          # a refused action takes no lease
+        store.add_action("g1", 6, "g", 0, claim_next=("A", 5))
+    assert (store.lease_of("g1")["owner"], store.lease_of("g1")["ply"]) == ("B", 6)
+    assert store.load("g1").actions == ["a", "b", "c", "d", "e", "f"]
+
+
 def test_a_finished_game_has_one_rematch_and_a_second_one_stores_nothing(store):
     def new(game_id: str) -> StoredGame:
         return StoredGame(id=game_id, game="capsule", options={}, setup=None, seed=8, salt="s", created="now",

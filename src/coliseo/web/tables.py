@@ -97,6 +97,7 @@ class Table:
         self.changed = asyncio.Event()         # set whenever a reload from the store changed something
         self.refreshing: asyncio.Task | None = None
         self.stale = False                     # a notice came while a reload was under way
+        self.leased: int | None = None         # the AI move whose lease this process took with the last action
         self._rendered: dict[tuple, list[tuple]] = {}
         self.seat_agents()
 
@@ -119,6 +120,7 @@ class Table:
             for text in stored.actions[len(known):]:
                 self.match.play_text(text)
         self.stored = stored
+        self.leased = None
         self.seat_agents()
         self.last_activity = time.monotonic()
         self.changed.set()
@@ -549,8 +551,11 @@ class Tables:
             player = match.state.current_player
         text = match.format(action)
         match.play(action)
+        # An AI to move next: its lease is taken with this action, saving the AI its own transaction.
+        claim_next = None if self.alone or table.ai_to_move() is None else (self.owner, self.lease_seconds)
         try:
-            await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease)
+            claimed = await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease,
+                                             claim_next)
         except PlyTaken:
             await self._reload(table)
             return False
@@ -561,6 +566,7 @@ class Tables:
                 self.live.pop(table.id, None)
             raise
         table.stored.actions.append(text)
+        table.leased = ply + 1 if claimed else None
         if match.is_over:
             table.stored.finished, table.stored.result = True, match.result
         return True
@@ -609,7 +615,8 @@ class Tables:
                 if player is None or self.live.get(table.id) is not table:
                     return
                 ply = len(table.match.steps) + 1
-                claimed = await self.claim(table, ply)
+                claimed = table.leased == ply or await self.claim(table, ply)
+                table.leased = None
                 job = table.job(player) if claimed else None
                 table.changed.clear()
             if job is None:
