@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
+from importlib import resources
 from typing import Any
 
 from coliseo.agents import agent_names
@@ -43,6 +44,9 @@ SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
 SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
+# Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
+OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
+                       .iterdir() if p.name.endswith(".js"))
 log = logging.getLogger("coliseo.web")
 
 
@@ -99,6 +103,7 @@ class Table:
         self.stale = False                     # a notice came while a reload was under way
         self.leased: int | None = None         # the AI move whose lease this process took with the last action
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.commitment = seed_commitment(match.seed, match.salt)     # a replay keeps the seed and the salt
         self.seat_agents()
 
     def seat_agents(self) -> None:
@@ -199,13 +204,13 @@ class Table:
             "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
             "resigned": sorted(match.resigned),
             "observation": observation,
-            "picture": picture(game, observation, lang),
+            "picture": picture(game, observation, lang) if game.id not in OWN_BOARDS else None,
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
-            "seed_commitment": seed_commitment(match.seed, match.salt),
+            "seed_commitment": self.commitment,
             "rematch": self.stored.rematch and self.stored.rematch["id"],
         }
 
@@ -213,10 +218,10 @@ class Table:
         """(step, its events as `seat` reads them in `lang`) for every step, rendered once per reader."""
         cache = self._rendered.setdefault((seat, lang), [])
         steps = self.match.steps
-        kept = 0
-        while kept < min(len(cache), len(steps)) and cache[kept][0] is steps[kept]:
-            kept += 1
-        del cache[kept:]                          # an undo replaced the steps after `kept`
+        kept = min(len(cache), len(steps))
+        while kept and cache[kept - 1][0] is not steps[kept - 1]:   # an undo (a replay) made new steps
+            kept -= 1
+        del cache[kept:]
         for ply in range(kept + 1, len(steps) + 1):
             events = view_events(steps[ply - 1].events, seat)
             cache.append((steps[ply - 1], [{"ply": ply, "text": render(self.game, e, lang)} for e in events]))
@@ -234,7 +239,7 @@ class Table:
                 "listed": self.listed(),
                 "current_player": self.match.current_player, "finished": self.match.is_over,
                 "result": self.match.result,
-                "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
+                "seed_commitment": self.commitment}
 
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
