@@ -3,6 +3,7 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -83,6 +84,46 @@ def test_undo_removes_only_the_last_action(store):
         store.remove_action("g1", 3)
     store.remove_action("g1", 2)
     assert store.load("g1").actions == ["a"]
+
+
+def test_an_action_after_one_taken_back_is_refused(store):
+    store.add_action("g1", 1, "a", 0)
+    store.add_action("g1", 2, "b", 0)
+    store.remove_action("g1", 2)
+    with pytest.raises(PlyTaken):
+        store.add_action("g1", 3, "c", 0)
+    assert store.load("g1").actions == ["a"]
+
+
+def test_an_undo_and_an_append_after_it_at_once_never_leave_a_gap(store):
+    """One writer takes ply n back while another appends ply n + 1: whichever comes second is refused."""
+    barrier = threading.Barrier(2)
+    store.add_action("g1", 1, "a", 0)
+    for _ in range(30):
+        with store.engine.connect() as db:
+            last = db.execute(text("SELECT max(ply) FROM actions WHERE game_id = 'g1'")).scalar() or 0
+        if last == 0:
+            store.add_action("g1", 1, "a", 0)
+            last = 1
+
+        def append(ply=last + 1) -> None:
+            barrier.wait()
+            with contextlib.suppress(PlyTaken):
+                store.add_action("g1", ply, "a", 0)
+
+        def undo(ply=last) -> None:
+            barrier.wait()
+            with contextlib.suppress(PlyTaken):
+                store.remove_action("g1", ply)
+
+        threads = [threading.Thread(target=append), threading.Thread(target=undo)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        with store.engine.connect() as db:
+            plies = db.execute(text("SELECT ply FROM actions WHERE game_id = 'g1' ORDER BY ply")).scalars().all()
+        assert plies == list(range(1, len(plies) + 1)), f"a gap in the stored plies: {plies}"
 
 
 def test_a_lease_is_held_by_one_owner_until_it_runs_out(store):

@@ -28,6 +28,7 @@ from sqlalchemy import (
     delete,
     event,
     exc,
+    exists,
     func,
     insert,
     or_,
@@ -103,10 +104,21 @@ rematches = Table(
 # The statements of every action, built once: building a statement and its cache key cost more CPU than running it.
 # (Parameter names differ from the columns': a SET clause reserves its columns' names.)
 _LOCK_GAME = select(games.c.id).where(games.c.id == bindparam("g")).with_for_update()
+_previous = actions.alias("previous")
+_PLY = bindparam("p", type_=Integer)
+# An action is appended only after the one before it (an undo may have taken that back meanwhile). The previous action
+# is locked for the check (KEY SHARE): an undo deleting it waits for this append, then sees it and is refused.
+_APPEND_ACTION = insert(actions).from_select(
+    ["game_id", "ply", "text", "player", "at"],
+    select(bindparam("g", type_=String), _PLY, bindparam("t", type_=String), bindparam("pl", type_=Integer),
+           bindparam("at", type_=String))
+    .where((_PLY == 1) | exists(select(_previous.c.ply)
+                                .where(_previous.c.game_id == bindparam("g"), _previous.c.ply == _PLY - 1)
+                                .with_for_update(read=True, key_share=True)))
+).execution_options(preserve_rowcount=True)       # an INSERT's row count is kept only when asked
 _SPEND_LEASE = update(ai_leases).where(
     ai_leases.c.game_id == bindparam("g"), ai_leases.c.ply == bindparam("p"), ai_leases.c.owner == bindparam("o"),
     ai_leases.c.expires >= bindparam("clock")).values(expires=0.0)
-_INSERT_ACTION = insert(actions)
 _FINISH = update(games).where(games.c.id == bindparam("g")).values(finished=True, result=bindparam("r"))
 _TAKE_LEASE = update(ai_leases).where(
     ai_leases.c.game_id == bindparam("g"),
@@ -192,19 +204,20 @@ class Store:
                    lease: str | None = None, claim_next: tuple[str, float] | None = None) -> bool:
         """Append one action at `ply` (and the result, if it ended the game) in one transaction.
 
-        A compare-and-set on (game, ply): PlyTaken if that ply is taken, or if `lease` (the owner of the
-        AI seat's lease on this ply) has lost its lease meanwhile. With `claim_next` (owner, seconds), the
+        A compare-and-set on (game, ply): PlyTaken if that ply is taken, if the ply before it is not stored
+        (an undo took it back), or if `lease` (the owner of the AI seat's lease on this ply) has lost its lease
+        meanwhile. With `claim_next` (owner, seconds), the
         lease on the AI move at ply + 1 is taken in the same transaction when it is free: True if it was.
         """
         try:
             with self.engine.begin() as db:
-                _lock_game(db, game_id)
                 if lease is not None:
                     spent = db.execute(_SPEND_LEASE, {"g": game_id, "p": ply, "o": lease, "clock": time.time()})
                     if spent.rowcount != 1:
                         raise PlyTaken(f"the lease on ply {ply} of game {game_id} was lost")
-                db.execute(_INSERT_ACTION, {"game_id": game_id, "ply": ply, "text": text, "player": player,
-                                            "at": now()})
+                added = db.execute(_APPEND_ACTION, {"g": game_id, "p": ply, "t": text, "pl": player, "at": now()})
+                if added.rowcount != 1:
+                    raise PlyTaken(f"ply {ply - 1} of game {game_id} is no longer stored (it was taken back)")
                 if result is not None:
                     db.execute(_FINISH, {"g": game_id, "r": json.dumps(result)})
                 # Only a game's existing lease row is taken here: inserting its first one may collide with another
