@@ -294,7 +294,7 @@ class Tables:
         if not table.watchers and not ai_only(table.stored.seats):
             # Nobody reads it here and a person plays it elsewhere: the process they are connected to plays its AI
             # seats too; holding it here would only double every reload and every AI lease claim.
-            del self.live[game_id]
+            self._let_go(game_id)
             return
         table.stale = True
         if table.refreshing is None or table.refreshing.done():
@@ -374,6 +374,7 @@ class Tables:
         await self.stored_call(partial(self.store.create_game, stored, rematch_of=rematch_of, invite=invite))
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
+        self.bus.watch(stored.id)
         self.kick_ai(table)
         return table, creator, token, invite
 
@@ -384,7 +385,12 @@ class Tables:
         async with self._loading:              # one load at a time: loads are rare (after a restart)
             table = self.live.get(game_id)
             if table is None:
-                table = await self.stored_call(self._load, game_id)
+                self.bus.watch(game_id)            # before the load, so that the moves stored after it are heard
+                try:
+                    table = await self.stored_call(self._load, game_id)
+                except BaseException:
+                    self.bus.unwatch(game_id)
+                    raise
                 self.live[game_id] = table
                 self.kick_ai(table)
         return table
@@ -424,7 +430,11 @@ class Tables:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
         if not table.watchers and (table.ai_task is None or table.ai_task.done()) and not table.lock.locked():
             if self.live.get(table.id) is table:
-                del self.live[table.id]
+                self._let_go(table.id)
+
+    def _let_go(self, game_id: str) -> None:
+        self.live.pop(game_id, None)
+        self.bus.unwatch(game_id)
 
     async def join(self, game_id: str, seat: int | None, invite: str | None) -> tuple[int, str]:
         table = await self.get(game_id)
@@ -568,7 +578,7 @@ class Tables:
             try:
                 await self._reload(table)
             except Exception:  # noqa: BLE001 - the store is out of reach
-                self.live.pop(table.id, None)
+                self._let_go(table.id)
             raise
         table.stored.actions.append(text)
         table.leased = ply + 1 if claimed else None
