@@ -206,8 +206,8 @@ class Store:
 
         A compare-and-set on (game, ply): PlyTaken if that ply is taken, if the ply before it is not stored
         (an undo took it back), or if `lease` (the owner of the AI seat's lease on this ply) has lost its lease
-        meanwhile. With `claim_next` (owner, seconds), the
-        lease on the AI move at ply + 1 is taken in the same transaction when it is free: True if it was.
+        meanwhile. With `claim_next` (owner, seconds), the lease on the AI move at ply + 1 is taken in the same
+        transaction when it is free: True if it was.
         """
         try:
             with self.engine.begin() as db:
@@ -222,7 +222,7 @@ class Store:
                     db.execute(_FINISH, {"g": game_id, "r": json.dumps(result)})
                 # Only a game's existing lease row is taken here: inserting its first one may collide with another
                 # process's, which would undo the action too (claim_lease makes that row).
-                return claim_next is not None and _take_lease(db, game_id, ply + 1, *claim_next, insert=False)
+                return claim_next is not None and _take_lease(db, game_id, ply + 1, *claim_next, create=False)
         except exc.IntegrityError:
             raise PlyTaken(f"ply {ply} of game {game_id} is already taken") from None
 
@@ -304,12 +304,12 @@ def _lock_game(db, game_id: str) -> None:
     db.execute(_LOCK_GAME, {"g": game_id})
 
 
-def _take_lease(db, game_id: str, ply: int, owner: str, seconds: float, *, insert: bool = True) -> bool:
+def _take_lease(db, game_id: str, ply: int, owner: str, seconds: float, *, create: bool = True) -> bool:
     clock = time.time()
     params = {"g": game_id, "p": ply, "o": owner, "clock": clock, "until": clock + seconds}
     if db.execute(_TAKE_LEASE, params).rowcount == 1:
         return True
-    if not insert or db.execute(_LEASE_HELD, params).first() is not None:
+    if not create or db.execute(_LEASE_HELD, params).first() is not None:
         return False
     db.execute(_INSERT_LEASE, {"game_id": game_id, "ply": ply, "owner": owner, "expires": clock + seconds})
     return True
