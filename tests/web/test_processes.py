@@ -12,6 +12,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+import redis
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -313,9 +314,10 @@ def test_the_new_game_limit_and_the_ai_game_cap_hold_across_servers(postgres_url
             s.stop()
 
 
-def test_a_game_is_held_only_where_it_is_read(pair, postgres_url):
+def test_a_game_is_held_only_where_it_is_read(pair, postgres_url, redis_url):
     """A creates the game, its person plays through B: once B's moves reach A, A lets the game go (B plays its AI
-    seat), so the two processes do not both reload every move and race for every AI move."""
+    seat), so the two processes do not both reload every move and race for every AI move; and A no longer listens
+    to the game's notices."""
     a, b = pair
     made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
     assert a.get("/api/status")["live_games"] == 1
@@ -324,5 +326,9 @@ def test_a_game_is_held_only_where_it_is_read(pair, postgres_url):
         person.act(a_move(person.wait(lambda s: s["legal"])))
     wait_for(lambda: a.get("/api/status")["live_games"] == 0, 20, "A letting the game go")
     assert b.get("/api/status") == {**b.get("/api/status"), "live_games": 1, "readers": 1}
+    listeners = redis.Redis.from_url(redis_url)
+    channel = f"coliseo:game:{made['id']}"
+    wait_for(lambda: listeners.pubsub_numsub(channel) == [(channel.encode(), 1)], 20, "only B listening to the game")
+    listeners.close()
     assert a.get(f"/api/games/{made['id']}")["ply"] == person.state["ply"], "A still answers for it, from the store"
     person.close()

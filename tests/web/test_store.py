@@ -3,6 +3,7 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -85,6 +86,46 @@ def test_undo_removes_only_the_last_action(store):
     assert store.load("g1").actions == ["a"]
 
 
+def test_an_action_after_one_taken_back_is_refused(store):
+    store.add_action("g1", 1, "a", 0)
+    store.add_action("g1", 2, "b", 0)
+    store.remove_action("g1", 2)
+    with pytest.raises(PlyTaken):
+        store.add_action("g1", 3, "c", 0)
+    assert store.load("g1").actions == ["a"]
+
+
+def test_an_undo_and_an_append_after_it_at_once_never_leave_a_gap(store):
+    """One writer takes ply n back while another appends ply n + 1: whichever comes second is refused."""
+    barrier = threading.Barrier(2)
+    store.add_action("g1", 1, "a", 0)
+    for _ in range(30):
+        with store.engine.connect() as db:
+            last = db.execute(text("SELECT max(ply) FROM actions WHERE game_id = 'g1'")).scalar() or 0
+        if last == 0:
+            store.add_action("g1", 1, "a", 0)
+            last = 1
+
+        def append(ply=last + 1) -> None:
+            barrier.wait()
+            with contextlib.suppress(PlyTaken):
+                store.add_action("g1", ply, "a", 0)
+
+        def undo(ply=last) -> None:
+            barrier.wait()
+            with contextlib.suppress(PlyTaken):
+                store.remove_action("g1", ply)
+
+        threads = [threading.Thread(target=append), threading.Thread(target=undo)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        with store.engine.connect() as db:
+            plies = db.execute(text("SELECT ply FROM actions WHERE game_id = 'g1' ORDER BY ply")).scalars().all()
+        assert plies == list(range(1, len(plies) + 1)), f"a gap in the stored plies: {plies}"
+
+
 def test_a_lease_is_held_by_one_owner_until_it_runs_out(store):
     assert store.claim_lease("g1", 1, "A", 0.5)
     assert not store.claim_lease("g1", 1, "B", 0.5)
@@ -107,6 +148,23 @@ def test_a_move_from_a_lost_lease_is_dropped(store):
         store.add_action("g1", 2, "again", 1, lease="B")
     assert store.load("g1").actions == ["from B"]
     assert store.claim_lease("g1", 2, "A", 5), "the next ply's lease is free"
+
+
+def test_an_action_takes_the_next_ai_moves_lease_in_its_own_transaction_only_when_it_is_free(store):
+    assert not store.add_action("g1", 1, "a", 0, claim_next=("A", 5)), "a game's first lease is made by claim_lease"
+    assert store.lease_of("g1") is None
+    assert store.claim_lease("g1", 2, "B", 5)
+    store.add_action("g1", 2, "b", 1, lease="B")
+    assert store.add_action("g1", 3, "c", 0, claim_next=("A", 5))
+    assert (store.lease_of("g1")["owner"], store.lease_of("g1")["ply"]) == ("A", 4)
+    assert not store.claim_lease("g1", 4, "B", 5)
+    assert store.add_action("g1", 4, "d", 1, lease="A", claim_next=("A", 5)), "an AI move leases the next AI move"
+    assert store.add_action("g1", 5, "e", 0, claim_next=("B", 5)), "a lease on an earlier ply is void"
+    store.add_action("g1", 6, "f", 1, lease="B")
+    with pytest.raises(PlyTaken):          # a refused action takes no lease
+        store.add_action("g1", 6, "g", 0, claim_next=("A", 5))
+    assert (store.lease_of("g1")["owner"], store.lease_of("g1")["ply"]) == ("B", 6)
+    assert store.load("g1").actions == ["a", "b", "c", "d", "e", "f"]
 
 
 def test_a_finished_game_has_one_rematch_and_a_second_one_stores_nothing(store):

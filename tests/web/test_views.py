@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 import coliseo
+import coliseo.web
 from coliseo.core.events import view_events
 from coliseo.core.match import Match
 from coliseo.web.app import Settings, create_app
-from coliseo.web.tables import render
+from coliseo.web.tables import OWN_BOARDS, render
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +71,19 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_the_text_picture_travels_only_to_the_generic_board(client):
+    """The page draws a game with its own board module when it has one (boards/index.js); only the generic board
+    shows the game's text picture, so only those games' payloads carry it."""
+    index = (Path(coliseo.web.__file__).parent / "static" / "boards" / "index.js").read_text()
+    own = set(re.search(r"const OWN = new Set\(\[(.*?)\]\)", index).group(1).replace('"', "").replace(" ", "")
+              .split(","))
+    assert own == OWN_BOARDS & set(coliseo.list_games())
+    for game_id in coliseo.list_games():
+        n = len(coliseo.load_game(game_id).new_state(0).players)
+        made = client.post("/api/games", json={"game": game_id, "seats": [{"kind": "human"}] * n}).json()
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"], "lang": "en"})
+            state = ws.receive_json()
+        assert (state["picture"] is None) == (game_id in own), game_id

@@ -23,10 +23,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
     exc,
+    exists,
     func,
     insert,
     or_,
@@ -97,6 +99,34 @@ rematches = Table(
     Column("rematch_id", String(32), nullable=False),
     Column("invite", String(64), nullable=False),
 )
+
+
+# The statements of every action, built once: building a statement and its cache key cost more CPU than running it.
+# (Parameter names differ from the columns': a SET clause reserves its columns' names.)
+_LOCK_GAME = select(games.c.id).where(games.c.id == bindparam("g")).with_for_update()
+_previous = actions.alias("previous")
+_PLY = bindparam("p", type_=Integer)
+# An action is appended only after the one before it (an undo may have taken that back meanwhile). The previous action
+# is locked for the check (KEY SHARE): an undo deleting it waits for this append, then sees it and is refused.
+_APPEND_ACTION = insert(actions).from_select(
+    ["game_id", "ply", "text", "player", "at"],
+    select(bindparam("g", type_=String), _PLY, bindparam("t", type_=String), bindparam("pl", type_=Integer),
+           bindparam("at", type_=String))
+    .where((_PLY == 1) | exists(select(_previous.c.ply)
+                                .where(_previous.c.game_id == bindparam("g"), _previous.c.ply == _PLY - 1)
+                                .with_for_update(read=True, key_share=True)))
+).execution_options(preserve_rowcount=True)       # an INSERT's row count is kept only when asked
+_SPEND_LEASE = update(ai_leases).where(
+    ai_leases.c.game_id == bindparam("g"), ai_leases.c.ply == bindparam("p"), ai_leases.c.owner == bindparam("o"),
+    ai_leases.c.expires >= bindparam("clock")).values(expires=0.0)
+_FINISH = update(games).where(games.c.id == bindparam("g")).values(finished=True, result=bindparam("r"))
+_TAKE_LEASE = update(ai_leases).where(
+    ai_leases.c.game_id == bindparam("g"),
+    (ai_leases.c.expires < bindparam("clock")) | (ai_leases.c.ply < bindparam("p"))
+    | ((ai_leases.c.ply == bindparam("p")) & (ai_leases.c.owner == bindparam("o"))),
+).values(ply=bindparam("p"), owner=bindparam("o"), expires=bindparam("until"))
+_LEASE_HELD = select(ai_leases.c.game_id).where(ai_leases.c.game_id == bindparam("g"))
+_INSERT_LEASE = insert(ai_leases)
 
 
 def now() -> str:
@@ -171,25 +201,28 @@ class Store:
             db.execute(update(access).where(access.c.game_id == game_id).values(listed=listed))
 
     def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None,
-                   lease: str | None = None) -> None:
+                   lease: str | None = None, claim_next: tuple[str, float] | None = None) -> bool:
         """Append one action at `ply` (and the result, if it ended the game) in one transaction.
 
-        A compare-and-set on (game, ply): PlyTaken if that ply is taken, or if `lease` (the owner of the
-        AI seat's lease on this ply) has lost its lease meanwhile.
+        A compare-and-set on (game, ply): PlyTaken if that ply is taken, if the ply before it is not stored
+        (an undo took it back), or if `lease` (the owner of the AI seat's lease on this ply) has lost its lease
+        meanwhile. With `claim_next` (owner, seconds), the lease on the AI move at ply + 1 is taken in the same
+        transaction when it is free: True if it was.
         """
         try:
             with self.engine.begin() as db:
-                _lock_game(db, game_id)
                 if lease is not None:
-                    spent = db.execute(update(ai_leases).where(
-                        ai_leases.c.game_id == game_id, ai_leases.c.ply == ply, ai_leases.c.owner == lease,
-                        ai_leases.c.expires >= time.time()).values(expires=0.0))
+                    spent = db.execute(_SPEND_LEASE, {"g": game_id, "p": ply, "o": lease, "clock": time.time()})
                     if spent.rowcount != 1:
                         raise PlyTaken(f"the lease on ply {ply} of game {game_id} was lost")
-                db.execute(insert(actions).values(game_id=game_id, ply=ply, text=text, player=player, at=now()))
+                added = db.execute(_APPEND_ACTION, {"g": game_id, "p": ply, "t": text, "pl": player, "at": now()})
+                if added.rowcount != 1:
+                    raise PlyTaken(f"ply {ply - 1} of game {game_id} is no longer stored (it was taken back)")
                 if result is not None:
-                    db.execute(update(games).where(games.c.id == game_id)
-                               .values(finished=True, result=json.dumps(result)))
+                    db.execute(_FINISH, {"g": game_id, "r": json.dumps(result)})
+                # Only a game's existing lease row is taken here: inserting its first one may collide with another
+                # process's, which would undo the action too (claim_lease makes that row).
+                return claim_next is not None and _take_lease(db, game_id, ply + 1, *claim_next, create=False)
         except exc.IntegrityError:
             raise PlyTaken(f"ply {ply} of game {game_id} is already taken") from None
 
@@ -204,21 +237,9 @@ class Store:
 
     def claim_lease(self, game_id: str, ply: int, owner: str, seconds: float) -> bool:
         """Take (or renew) the lease to play the AI move at `ply`: True for exactly one owner at a time."""
-        clock = time.time()
         try:
             with self.engine.begin() as db:
-                taken = db.execute(update(ai_leases).where(
-                    ai_leases.c.game_id == game_id,
-                    (ai_leases.c.expires < clock) | (ai_leases.c.ply < ply)
-                    | ((ai_leases.c.ply == ply) & (ai_leases.c.owner == owner)),
-                ).values(ply=ply, owner=owner, expires=clock + seconds))
-                if taken.rowcount == 1:
-                    return True
-                held = db.execute(select(ai_leases.c.game_id).where(ai_leases.c.game_id == game_id)).first()
-                if held is not None:
-                    return False
-                db.execute(insert(ai_leases).values(game_id=game_id, ply=ply, owner=owner, expires=clock + seconds))
-                return True
+                return _take_lease(db, game_id, ply, owner, seconds)
         except exc.IntegrityError:       # another owner inserted the first lease of this game at the same time
             return False
 
@@ -280,7 +301,18 @@ class Store:
 
 def _lock_game(db, game_id: str) -> None:
     """Writers of one game queue here (PostgreSQL row lock; SQLite has one writer at a time anyway)."""
-    db.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+    db.execute(_LOCK_GAME, {"g": game_id})
+
+
+def _take_lease(db, game_id: str, ply: int, owner: str, seconds: float, *, create: bool = True) -> bool:
+    clock = time.time()
+    params = {"g": game_id, "p": ply, "o": owner, "clock": clock, "until": clock + seconds}
+    if db.execute(_TAKE_LEASE, params).rowcount == 1:
+        return True
+    if not create or db.execute(_LEASE_HELD, params).first() is not None:
+        return False
+    db.execute(_INSERT_LEASE, {"game_id": game_id, "ply": ply, "owner": owner, "expires": clock + seconds})
+    return True
 
 
 def _rematch(db, game_id: str) -> dict | None:

@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
+from importlib import resources
 from typing import Any
 
 from coliseo.agents import agent_names
@@ -43,6 +44,9 @@ SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
 SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
+# Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
+OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
+                       .iterdir() if p.name.endswith(".js"))
 log = logging.getLogger("coliseo.web")
 
 
@@ -97,7 +101,9 @@ class Table:
         self.changed = asyncio.Event()         # set whenever a reload from the store changed something
         self.refreshing: asyncio.Task | None = None
         self.stale = False                     # a notice came while a reload was under way
+        self.leased: int | None = None         # the AI move whose lease this process took with the last action
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.commitment = seed_commitment(match.seed, match.salt)     # a replay keeps the seed and the salt
         self.seat_agents()
 
     def seat_agents(self) -> None:
@@ -119,6 +125,7 @@ class Table:
             for text in stored.actions[len(known):]:
                 self.match.play_text(text)
         self.stored = stored
+        self.leased = None
         self.seat_agents()
         self.last_activity = time.monotonic()
         self.changed.set()
@@ -197,13 +204,13 @@ class Table:
             "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
             "resigned": sorted(match.resigned),
             "observation": observation,
-            "picture": picture(game, observation, lang),
+            "picture": picture(game, observation, lang) if game.id not in OWN_BOARDS else None,
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "hints": board_hints(game, observation) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
-            "seed_commitment": seed_commitment(match.seed, match.salt),
+            "seed_commitment": self.commitment,
             "rematch": self.stored.rematch and self.stored.rematch["id"],
         }
 
@@ -211,10 +218,10 @@ class Table:
         """(step, its events as `seat` reads them in `lang`) for every step, rendered once per reader."""
         cache = self._rendered.setdefault((seat, lang), [])
         steps = self.match.steps
-        kept = 0
-        while kept < min(len(cache), len(steps)) and cache[kept][0] is steps[kept]:
-            kept += 1
-        del cache[kept:]                          # an undo replaced the steps after `kept`
+        kept = min(len(cache), len(steps))
+        while kept and cache[kept - 1][0] is not steps[kept - 1]:   # an undo (a replay) made new steps
+            kept -= 1
+        del cache[kept:]
         for ply in range(kept + 1, len(steps) + 1):
             events = view_events(steps[ply - 1].events, seat)
             cache.append((steps[ply - 1], [{"ply": ply, "text": render(self.game, e, lang)} for e in events]))
@@ -232,7 +239,7 @@ class Table:
                 "listed": self.listed(),
                 "current_player": self.match.current_player, "finished": self.match.is_over,
                 "result": self.match.result,
-                "seed_commitment": seed_commitment(self.match.seed, self.match.salt)}
+                "seed_commitment": self.commitment}
 
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
@@ -287,7 +294,7 @@ class Tables:
         if not table.watchers and not ai_only(table.stored.seats):
             # Nobody reads it here and a person plays it elsewhere: the process they are connected to plays its AI
             # seats too; holding it here would only double every reload and every AI lease claim.
-            del self.live[game_id]
+            self._let_go(game_id)
             return
         table.stale = True
         if table.refreshing is None or table.refreshing.done():
@@ -367,6 +374,7 @@ class Tables:
         await self.stored_call(partial(self.store.create_game, stored, rematch_of=rematch_of, invite=invite))
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
+        self.bus.watch(stored.id)
         self.kick_ai(table)
         return table, creator, token, invite
 
@@ -377,7 +385,12 @@ class Tables:
         async with self._loading:              # one load at a time: loads are rare (after a restart)
             table = self.live.get(game_id)
             if table is None:
-                table = await self.stored_call(self._load, game_id)
+                self.bus.watch(game_id)            # before the load, so that the moves stored after it are heard
+                try:
+                    table = await self.stored_call(self._load, game_id)
+                except BaseException:
+                    self.bus.unwatch(game_id)
+                    raise
                 self.live[game_id] = table
                 self.kick_ai(table)
         return table
@@ -417,7 +430,11 @@ class Tables:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
         if not table.watchers and (table.ai_task is None or table.ai_task.done()) and not table.lock.locked():
             if self.live.get(table.id) is table:
-                del self.live[table.id]
+                self._let_go(table.id)
+
+    def _let_go(self, game_id: str) -> None:
+        self.live.pop(game_id, None)
+        self.bus.unwatch(game_id)
 
     async def join(self, game_id: str, seat: int | None, invite: str | None) -> tuple[int, str]:
         table = await self.get(game_id)
@@ -549,8 +566,11 @@ class Tables:
             player = match.state.current_player
         text = match.format(action)
         match.play(action)
+        # An AI to move next: its lease is taken with this action, saving the AI its own transaction.
+        claim_next = None if self.alone or table.ai_to_move() is None else (self.owner, self.lease_seconds)
         try:
-            await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease)
+            claimed = await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease,
+                                             claim_next)
         except PlyTaken:
             await self._reload(table)
             return False
@@ -558,9 +578,10 @@ class Tables:
             try:
                 await self._reload(table)
             except Exception:  # noqa: BLE001 - the store is out of reach
-                self.live.pop(table.id, None)
+                self._let_go(table.id)
             raise
         table.stored.actions.append(text)
+        table.leased = ply + 1 if claimed else None
         if match.is_over:
             table.stored.finished, table.stored.result = True, match.result
         return True
@@ -609,7 +630,8 @@ class Tables:
                 if player is None or self.live.get(table.id) is not table:
                     return
                 ply = len(table.match.steps) + 1
-                claimed = await self.claim(table, ply)
+                claimed = table.leased == ply or await self.claim(table, ply)
+                table.leased = None
                 job = table.job(player) if claimed else None
                 table.changed.clear()
             if job is None:
