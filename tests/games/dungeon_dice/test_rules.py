@@ -45,6 +45,15 @@ def test_first_player_is_a_seeded_choice():
     assert load_game("dungeon_dice", first_player="2").new_state(3).active == 1
 
 
+
+def test_second_player_summon_starts_only_the_second_players_pool_and_changes_nothing_else():
+    game = load_game("dungeon_dice", second_player_summon=2)
+    for seed in range(8):
+        s, plain = game.new_state(seed), load_game("dungeon_dice").new_state(seed)
+        first = s.active
+        assert first == plain.active and s.rolls == plain.rolls and s.pool[first] == plain.pool[first]
+        assert plain.pool[1 - first] == [0] * 8 and s.pool[1 - first] == [2, 0, 0, 0, 0, 0, 0, 0]
+
 # --- nets and placements (R17, R18) -----------------------------------------------------------------
 
 
