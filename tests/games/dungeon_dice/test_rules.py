@@ -45,6 +45,28 @@ def test_first_player_is_a_seeded_choice():
     assert load_game("dungeon_dice", first_player="2").new_state(3).active == 1
 
 
+
+def test_second_player_summon_starts_only_the_second_players_pool_and_changes_nothing_else():
+    game = load_game("dungeon_dice", second_player_summon=2)
+    for seed in range(8):
+        s, plain = game.new_state(seed), load_game("dungeon_dice").new_state(seed)
+        first = s.active
+        assert first == plain.active and s.rolls == plain.rolls and s.pool[first] == plain.pool[first]
+        assert plain.pool[1 - first] == [0] * 8 and s.pool[1 - first] == [2, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_second_player_summon_crests_pay_for_a_summon_the_roll_alone_could_not():
+    game, plain = load_game("dungeon_dice", second_player_summon=2), load_game("dungeon_dice")
+    for seed in range(40):
+        s, d = game.new_state(seed), plain.new_state(seed)
+        act(s, "end")
+        act(d, "end")
+        if d.pool[d.active][0] == 0:           # the second player's first roll gave no Summon crest
+            break
+    summons = [t for t in legal_texts(s) if t.startswith("summon ")]
+    assert s.pool[s.active][0] == 2 and summons and not any(t.startswith("summon ") for t in legal_texts(d))
+    assert all(game.content.cards[t.split()[1]].level <= 2 for t in summons)
+
 # --- nets and placements (R17, R18) -----------------------------------------------------------------
 
 

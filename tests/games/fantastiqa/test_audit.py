@@ -43,6 +43,19 @@ def test_after_the_draft_each_player_holds_five_of_twelve_and_two_open_quests_ca
         assert s.turn_no == 1 and s.cur == 0 and s.phase == "main"                   # R8.3
 
 
+
+def test_start_player_hand_deals_the_start_player_fewer_cards_once_and_leaves_the_rest_of_the_deal():
+    for n in (2, 3):
+        game, plain = load_game("fantastiqa", players=n, start_player_hand=4), GAMES[n]
+        s, d = game.new_state(7), plain.new_state(7)
+        for state in (s, d):
+            while state.phase == "draft":
+                state.apply(state.legal_actions()[0])
+        assert len(s.hand[0]) == 4 and set(s.hand[0]) < set(d.hand[0]) and len(s.draw[0]) == 8
+        assert s.hand[1:] == d.hand[1:] and s.draw[1:] == d.draw[1:]
+        act(s, "end")                                                   # R29: refilled to five as usual
+        assert len(s.hand[0]) == 5 and s.current_player == 1
+
 # --- R13-R16: adventuring ---------------------------------------------------------------------
 
 def test_a_carpet_before_the_first_sub_is_not_part_of_the_adventure_route():

@@ -257,6 +257,35 @@ def test_direct_attack_only_when_the_opponent_has_no_monster():
     check_illegal_untouched(s.game, s, ("attack", 1, 0))
 
 
+
+def test_first_turn_attack_off_keeps_the_first_player_from_attacking_on_the_first_turn_only():
+    s = duel(hand=[FLAME], opp_hand=[BABY], first_turn_attack=False)
+    act(s, "play 1 m1")
+    act(s, "place a1")
+    assert s.turn == 1 and [a for a in s.legal_actions() if a[0] == "attack"] == []
+    assert "first turn" in s.why_illegal(("attack", 1, 0))
+    check_illegal_untouched(s.game, s, ("attack", 1, 0))
+    act(s, "end")                            # the second player's first turn: attacks as usual
+    act(s, "play 1 m1")
+    act(s, "place a1")
+    assert s.turn == 2 and ("attack", 1, 1) in s.legal_actions()
+    act(s, "end")
+    assert ("attack", 1, 1) not in s.legal_actions()   # the first player's second turn: main phase first
+    play = next(a for a in s.legal_actions() if s.game.format_action(a).split()[2] in ("m2", "s1"))
+    s.apply(play)                            # a monster to m2 or a set card: Flame Swordsman stays on m1
+    if s.phase == "place":
+        act(s, "place a1")
+    assert ("attack", 1, 1) in s.legal_actions()
+
+
+def test_by_default_the_first_player_attacks_on_the_first_turn():
+    s = duel(hand=[FLAME])
+    act(s, "play 1 m1")
+    act(s, "place a1")
+    assert s.turn == 1 and ("attack", 1, 0) in s.legal_actions()
+    act(s, "attack m1 direct")
+    assert s.lp == [8000, 6200]
+
 def test_used_monsters_and_defence_monsters_cannot_attack():
     s = battle([mon(FLAME, used=True), mon(BABY, defence=True)], [])
     assert [a for a in s.legal_actions() if a[0] == "attack"] == []

@@ -13,7 +13,7 @@ from coliseo.core.rng import Rng
 from . import view
 from .board import NETS, SHAPES, geometry
 from .content import CRESTS, load_content
-from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState
+from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState, S
 from .text import (
     EVENT_TEXT,
     REASON_WORDS,
@@ -51,6 +51,8 @@ OPTIONS = [
     Option("crest_cap", 0, "0: no cap; n: every crest counter is cut to n after each gain", minimum=0),
     Option("max_turns", 200, "total turns (both players) before the turn-limit result", minimum=1),
     Option("first_player", "random", "random, 1 or 2", choices=("random", "1", "2")),
+    Option("second_player_summon", 0, "Summon crests the second player starts with (a variant offsetting the "
+           "first move)", minimum=0, maximum=9),
     Option("packs", [], "extra content packs (TOML files)", kind=list, check=_check_packs),
 ]
 
@@ -153,6 +155,7 @@ class DungeonDice(Game):
         s.deck_size = (len(decks[0]), len(decks[1]))
         first = self.options["first_player"]
         s.active = s.rng.randrange(2) if first == "random" else int(first) - 1
+        s.pool[1 - s.active][S] = self.options["second_player_summon"]
         s.phase, s.ret_phase, s.placing, s.window = "spend1", None, None, None
         s.spent1, s.summoned, s.mover = 0, False, None
         s.placed, s.counts = [False, False], [[0, 0], [0, 0]]

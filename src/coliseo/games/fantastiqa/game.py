@@ -120,6 +120,8 @@ class Fantastiqa(Game):
         Option("layout", "random", "random Regions and statues, or fixed from the setup",
                choices=("random", "fixed")),
         Option("starting_gems", 3, "gems each player starts with", minimum=0),
+        Option("start_player_hand", 5, "cards P1 draws for the first hand (a variant offsetting the first move; "
+               "every later hand is 5)", minimum=1, maximum=5),
         Option("route_rule", "no_revisit", "what 'no going back' forbids in an adventure",
                choices=("no_revisit", "no_repeat_path")),
         Option("quest_penalty", True, "held private quests subtract their points"),

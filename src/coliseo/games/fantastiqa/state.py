@@ -360,7 +360,7 @@ class FantastiqaState(State):
         self.draft_step = None
         for p in range(self.n):
             self.rng.shuffle(self.draw[p])
-            self._draw_cards(p, HAND_SIZE, ev)
+            self._draw_cards(p, self.game.options["start_player_hand"] if p == 0 else HAND_SIZE, ev)
         self.cur = 0
         self.turn_no = 1
         self._start_turn(ev)

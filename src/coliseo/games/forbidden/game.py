@@ -61,6 +61,8 @@ class ForbiddenGame(Game):
                check=_pack_check),
         Option("start_lp", 8000, "start and max LP", minimum=1, maximum=65535),
         Option("first_player", "0", "who moves first: 0, 1 or random (CPU modes: 0)", choices=("0", "1", "random")),
+        Option("first_turn_attack", True, "off: the first player cannot attack on the duel's first turn (a variant "
+               "offsetting the first move)"),
         Option("terrain", 0, "starting terrain (0 normal .. 6 Yami)", minimum=0, maximum=6),
         Option("exodia", True, "holding the five Exodia pieces wins"),
         Option("fake_trap_stops_attacks", True, "a set Fake Trap stops an attack no attack trap stopped"),

@@ -167,7 +167,7 @@ class DuelState(State):
         p, q = self.player, 1 - self.player
         mine, theirs = self.monsters[p], self.monsters[q]
         out = []
-        if self.pinned[p] == 0:
+        if self.pinned[p] == 0 and (self.turn_no > 1 or self.game.options["first_turn_attack"]):
             targets = [j + 1 for j in range(5) if theirs[j] is not None] or [0]
             for i in range(5):
                 rec = mine[i]
@@ -216,6 +216,8 @@ class DuelState(State):
         if tag == "attack":
             if self.pinned[self.player]:
                 return why("pinned")
+            if self.turn_no == 1 and not self.game.options["first_turn_attack"]:
+                return why("first_turn")
             if action[2] == 0:
                 return why("direct")
             return why("attack")

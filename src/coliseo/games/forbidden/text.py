@@ -84,6 +84,9 @@ REFUSALS = {
                "esa combinación no termina en una carta que quepa en esa zona"),
     "pinned": ("your monsters cannot attack: Swords of Revealing Light",
                "tus monstruos no pueden atacar: Swords of Revealing Light"),
+    "first_turn": ("the first player cannot attack on the duel's first turn (option first_turn_attack off)",
+                   "el primer jugador no puede atacar en el primer turno del duelo (opción first_turn_attack "
+                   "desactivada)"),
     "direct": ("a direct attack needs the opponent to have no monster",
                "un ataque directo requiere que el rival no tenga ningún monstruo"),
     "attack": ("that monster cannot attack that target (it needs to be yours, in attack position, not used yet)",

@@ -21,6 +21,8 @@ export const OPTION_WORDS = {
     terrain: ["Starting terrain", null], exodia: ["Exodia wins", null],
     fake_trap_stops_attacks: ["Fake Trap stops attacks", null], lp_win_bonus: ["LP win rank bonus", null],
     open_decklists: ["Open deck lists", null], cpu_privileged: ["CPU sees hidden cards", null],
+    first_turn_attack: ["Attacks on the first turn", null], second_player_summon: ["Second player's Summon crests", null],
+    start_player_hand: ["Start player's first hand", null],
   },
   es: {
     "capsule.mode": ["Reglas", "básicas o avanzadas (los segundos números del Rey; equipos avanzados)"],
@@ -66,6 +68,9 @@ export const OPTION_WORDS = {
     lp_win_bonus: ["Bonificación de rango por LP", "ajuste del rango del duelo al ganar por LP"],
     open_decklists: ["Listas de mazo abiertas", "las dos listas de 40 cartas son públicas"],
     cpu_privileged: ["La CPU ve cartas ocultas", "fm-classic lee las cartas ocultas como la CPU original"],
+    first_turn_attack: ["Ataques en el primer turno", "desactivado: el primer jugador no puede atacar en el primer turno del duelo (variante contra la ventaja de empezar)"],
+    second_player_summon: ["Emblemas de Invocación del segundo jugador", "emblemas de Invocación con que empieza el segundo jugador (variante contra la ventaja de empezar)"],
+    start_player_hand: ["Primera mano del jugador inicial", "cartas que roba el Jugador 1 para su primera mano (variante contra la ventaja de empezar; las demás manos son de 5)"],
   },
 };
 
