@@ -34,13 +34,16 @@ def free_port() -> int:
 class Server:
     """`coliseo serve` in its own process; `kill()` is SIGKILL, `start()` brings it back on the same port and store.
 
-    `db` is an SQLite file or a database URL; `args` are more `serve` options (--redis, --workers, ...)."""
+    `db` is an SQLite file or a database URL; `args` are more `serve` options (--redis, --workers, ...); `env`, more
+    environment variables."""
 
-    def __init__(self, db: Path | str, port: int | None = None, args: tuple[str, ...] = ()):
+    def __init__(self, db: Path | str, port: int | None = None, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None):
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.args = args
+        self.env = {**os.environ, **(env or {})}
         self.process: subprocess.Popen | None = None
         self.log = tempfile.TemporaryFile()       # a file, not a pipe: a chatty server never blocks on it
 
@@ -51,7 +54,8 @@ class Server:
     def start(self) -> Server:
         coliseo = Path(sys.executable).parent / "coliseo"
         self.process = subprocess.Popen([str(coliseo), "serve", "--port", str(self.port), "--db", self.db_url,
-                                         *self.args], stdout=subprocess.DEVNULL, stderr=self.log)
+                                         *self.args], stdout=subprocess.DEVNULL, stderr=self.log,
+                                        env=self.env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -44,6 +44,8 @@ SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
 SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
+# Tests only: seconds a load waits after reading the store, to widen the window in which a move can come meanwhile.
+LOAD_DELAY = float(os.environ.get("COLISEO_TEST_LOAD_DELAY", "0"))
 # Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
 OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
                        .iterdir() if p.name.endswith(".js"))
@@ -408,6 +410,7 @@ class Tables:
         stored = self.store.load(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
+        time.sleep(LOAD_DELAY)
         return Table(game_id, stored, replay(stored))
 
     async def resume_all(self) -> int:
