@@ -4,6 +4,7 @@ failure under COLISEO_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -14,6 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -89,6 +91,12 @@ class Server:
                                          headers={"content-type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
+
+
+def on_own_loop(coroutine):
+    """The coroutine's result, on an event loop of its own (a browser test may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def unavailable(service: str, error: Exception):

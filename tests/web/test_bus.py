@@ -10,6 +10,8 @@ import redis
 
 from coliseo.web.bus import CHANNEL, RedisBus
 
+from .conftest import on_own_loop
+
 
 def test_a_hold_returns_once_redis_has_confirmed_the_subscription(redis_url):
     """A notice published the moment `hold` returns reaches the process, also when the game was just let go."""
@@ -36,5 +38,5 @@ def test_a_hold_returns_once_redis_has_confirmed_the_subscription(redis_url):
             other.close()
         return heard
 
-    game_plies = asyncio.run(run())
+    game_plies = on_own_loop(run())
     assert [ply for _, ply in game_plies] == [1, 2]

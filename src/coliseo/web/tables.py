@@ -326,9 +326,11 @@ class Tables:
             await self.refresh(table)
 
     async def refresh(self, table: Table) -> bool:
-        """Reload `table` from the store; if anything changed, its readers get their new payloads."""
+        """Reload `table` from the store (the actions no undo can take back are not read again); if anything
+        changed, its readers get their new payloads."""
         async with table.lock:
-            stored = await self.stored_call(self.store.load, table.id)
+            known = table.stored.actions[:table.match.settled()]
+            stored = await self.stored_call(partial(self.store.load, table.id, known))
             if stored is None or not table.sync(stored):
                 return False
         await table.broadcast()
