@@ -4,6 +4,7 @@ failure under COLISEO_REQUIRE_SERVICES=1, as in CI)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -14,6 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -34,13 +36,16 @@ def free_port() -> int:
 class Server:
     """`coliseo serve` in its own process; `kill()` is SIGKILL, `start()` brings it back on the same port and store.
 
-    `db` is an SQLite file or a database URL; `args` are more `serve` options (--redis, --workers, ...)."""
+    `db` is an SQLite file or a database URL; `args` are more `serve` options (--redis, --workers, ...); `env`, more
+    environment variables."""
 
-    def __init__(self, db: Path | str, port: int | None = None, args: tuple[str, ...] = ()):
+    def __init__(self, db: Path | str, port: int | None = None, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None):
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.args = args
+        self.env = {**os.environ, **(env or {})}
         self.process: subprocess.Popen | None = None
         self.log = tempfile.TemporaryFile()       # a file, not a pipe: a chatty server never blocks on it
 
@@ -51,7 +56,8 @@ class Server:
     def start(self) -> Server:
         coliseo = Path(sys.executable).parent / "coliseo"
         self.process = subprocess.Popen([str(coliseo), "serve", "--port", str(self.port), "--db", self.db_url,
-                                         *self.args], stdout=subprocess.DEVNULL, stderr=self.log)
+                                         *self.args], stdout=subprocess.DEVNULL, stderr=self.log,
+                                        env=self.env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -85,6 +91,12 @@ class Server:
                                          headers={"content-type": "application/json"})
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
+
+
+def on_own_loop(coroutine):
+    """The coroutine's result, on an event loop of its own (a browser test may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def unavailable(service: str, error: Exception):

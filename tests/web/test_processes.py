@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -138,6 +139,33 @@ def test_readers_on_two_servers_see_each_others_moves(pair, postgres_url):
     assert assert_replays(postgres_url, made["id"]) == ply
     for s in (one, two, watcher):
         s.close()
+
+
+def test_a_move_made_while_another_server_loads_the_game_reaches_that_servers_readers(postgres_url, redis_url):
+    """B takes a while to load the game (a test setting holds each load 1.5 s after it read the store); A stores and
+    announces a move meanwhile. B's reader sees it, though the game B read had no move yet."""
+    a = start_servers(postgres_url, redis_url, 1)[0]
+    b = Server(postgres_url, args=("--redis", redis_url, "--ai-workers", "1"),
+               env={"COLISEO_TEST_LOAD_DELAY": "1.5"}).start()
+    try:
+        made, _ = two_seats(a, a)
+        player = Socket(a.port, made["id"], made["token"])
+        watching: list[Socket] = []
+        opening = threading.Thread(target=lambda: watching.append(Socket(b.port, made["id"], None)))
+        opening.start()
+        listeners = redis.Redis.from_url(redis_url)
+        channel = f"coliseo:game:{made['id']}"
+        wait_for(lambda: listeners.pubsub_numsub(channel) == [(channel.encode(), 2)], 20, "B listening to the game")
+        listeners.close()
+        time.sleep(0.5)                          # B has read the game (no move yet) and is still loading it
+        assert player.act(a_move(player.state)) == 1
+        opening.join()
+        assert watching[0].wait(lambda s: s["ply"] == 1)["ply"] == 1, "B's reader saw the move made during the load"
+        for s in (player, watching[0]):
+            s.close()
+    finally:
+        a.stop()
+        b.stop()
 
 
 def test_two_servers_racing_for_one_ply_store_one_action(pair, postgres_url):

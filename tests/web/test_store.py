@@ -1,5 +1,5 @@
-"""The store's compare-and-set on (game, ply), the AI leases and the one rematch per game, on SQLite and on a real
-PostgreSQL."""
+"""The store's compare-and-set on (game, ply), the AI leases, the one rematch per game and a table catching up with
+the store, on SQLite and on a real PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ import pytest
 from sqlalchemy import event, text
 
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
+from coliseo.web.tables import Table, Tables
+
+from .conftest import on_own_loop
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -193,3 +196,47 @@ def test_a_database_made_before_rematches_were_stored_gains_them(tmp_path):
                                  seats=[{"kind": "human"}, {"kind": "human"}]), rematch_of="g1", invite="i")
     assert store.load("g1").rematch == {"id": "r1", "invite": "i"}
     store.close()
+
+
+async def play_until_undoable(tables: Tables, table: Table, at_least: int) -> None:
+    """Moves (never "end") until `at_least` more are made and the last one may be taken back."""
+    for n in range(100):
+        if n >= at_least and table.match.can_undo(table.match.current_player):
+            return
+        legal = [table.game.format_action(a) for a in table.match.state.legal_actions()]
+        move = next((x for x in legal if x != "end"), "end")
+        await tables.act(table, table.match.current_player, move, len(table.match.steps))
+    raise AssertionError("no move that may be taken back in 100 plies")
+
+
+def test_a_table_catching_up_reads_only_what_an_undo_may_change_and_ends_as_a_full_reload(store):
+    """Two processes on one store: A holds the game while B plays on, then takes a move back and plays another. A
+    catches up without reading again the actions no undo can take back, and every reader's view is a fresh load's."""
+    async def run() -> None:
+        here, there = Tables(store), Tables(store)
+        table, _, _, invite = await here.create("capsule", {}, [{"kind": "human"}] * 2, None)
+        await here.join(table.id, None, invite)
+        theirs = await there.get(table.id)
+
+        async def caught_up() -> None:
+            assert await here.refresh(table)
+            fresh = await Tables(store).get(table.id)
+            assert table.stored.actions == fresh.stored.actions == theirs.stored.actions
+            for seat in (0, 1, None):
+                assert table.payload(seat, "en") == fresh.payload(seat, "en"), f"the view of {seat}"
+
+        await play_until_undoable(there, theirs, 4)
+        await caught_up()
+        assert 0 < table.match.settled() < len(table.match.steps), "part read again, part kept"
+        assert store.load(table.id, ["kept"]).actions[0] == "kept", "the settled actions are not read again"
+        undone = theirs.stored.actions[-1]
+        await there.undo(theirs, theirs.match.current_player, len(theirs.match.steps))
+        legal = [theirs.game.format_action(a) for a in theirs.match.state.legal_actions()]
+        other = next(x for x in legal if x not in (undone, "end"))
+        await there.act(theirs, theirs.match.current_player, other, len(theirs.match.steps))
+        await play_until_undoable(there, theirs, 3)
+        await caught_up()
+        for tables in (here, there):
+            tables.close()
+
+    on_own_loop(run())

@@ -176,6 +176,16 @@ class Match:
         return (last.player == player == self.state.current_player and last.turn == self.state.turn
                 and not last.barrier)
 
+    def settled(self) -> int:
+        """How many of the first steps no undo can ever take back. Undos take back, one by one, the last step if it
+        is the mover's own in the same turn and no barrier; so consecutive ones share a player and a turn, and only
+        the run of non-barrier steps at the end by the last step's player in its turn may go."""
+        n = len(self.steps)
+        while n and not self.steps[n - 1].barrier and (self.steps[n - 1].player, self.steps[n - 1].turn) == (
+                self.steps[-1].player, self.steps[-1].turn):
+            n -= 1
+        return n
+
     def undo(self, player: int) -> None:
         if not self.can_undo(player):
             raise nothing_to_undo()

@@ -252,16 +252,18 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(games).where(games.c.id == game_id).values(seats=json.dumps(seats)))
 
-    def load(self, game_id: str) -> StoredGame | None:
+    def load(self, game_id: str, known: list[str] = ()) -> StoredGame | None:
+        """The game; `known` are its first actions as the caller has them (no undo can take them back any more),
+        so only the later ones are read."""
         with self.engine.connect() as db:
             row = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 return None
-            texts = db.execute(select(actions.c.text).where(actions.c.game_id == game_id)
+            texts = db.execute(select(actions.c.text).where(actions.c.game_id == game_id, actions.c.ply > len(known))
                                .order_by(actions.c.ply)).scalars().all()
             rights = db.execute(select(access).where(access.c.game_id == game_id)).mappings().first()
             again = _rematch(db, game_id)
-        stored = _stored(row, list(texts))
+        stored = _stored(row, [*known, *texts])
         if rights is not None:
             stored.access = {k: v for k, v in rights.items() if k != "game_id"}
         stored.rematch = again

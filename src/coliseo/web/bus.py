@@ -4,6 +4,9 @@ Nothing private travels here: a process that hears a notice reloads the game fro
 sends each of its readers their own payload. One process needs no bus server (`LocalBus`);
 several processes share Redis pub/sub (`RedisBus`), one channel per game, each process listening only to the
 games it holds (a notice costs CPU in every process that receives it).
+
+A process reads a game from the store only after Redis has confirmed its subscription to the game's channel
+(`hold`): a move stored after that read is published after it too, so its notice reaches the process.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ class LocalBus:
     def watch(self, game_id: str) -> None:
         pass
 
+    async def hold(self, game_id: str) -> None:
+        pass
+
     def unwatch(self, game_id: str) -> None:
         pass
 
@@ -58,12 +64,14 @@ class RedisBus:
         self.pubsub = None
         self.watched: set[str] = set()         # the games held here
         self.subscribed: set[str] = set()      # the games whose channels the pubsub connection listens to
+        self.unconfirmed: dict[str, int] = {}  # game -> its subscriptions sent that Redis has not confirmed yet
+        self.confirmations = asyncio.Condition()
         self.resubscribe = asyncio.Event()
+        self.reconnected: asyncio.Task | None = None
 
     async def start(self, handler: Handler) -> None:
         self.handler = handler
-        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(PROCESSES)     # fails here, at start, if Redis is unreachable
+        await self._connect()                      # fails here, at start, if Redis is unreachable
         loop = asyncio.get_running_loop()
         self.listening = loop.create_task(self._listen())
         self.subscribing = loop.create_task(self._subscriptions())
@@ -73,9 +81,41 @@ class RedisBus:
         self.watched.add(game_id)
         self.resubscribe.set()
 
+    async def hold(self, game_id: str) -> None:
+        """Watch the game and return once Redis has confirmed the subscription: every notice of the game published
+        from then on reaches this process."""
+        self.watch(game_id)
+        await self._confirmed({game_id})
+
     def unwatch(self, game_id: str) -> None:
         self.watched.discard(game_id)
         self.resubscribe.set()
+
+    async def _confirmed(self, games: set[str], seconds: float = 5.0) -> None:
+        """Wait until Redis has confirmed the subscriptions to those of `games` still watched (or `seconds` passed:
+        Redis is down, and every held game is reloaded when it is back)."""
+        def ready() -> bool:
+            return all(g in self.subscribed and not self.unconfirmed.get(g) for g in games & self.watched)
+
+        try:
+            async with asyncio.timeout(seconds), self.confirmations:
+                await self.confirmations.wait_for(ready)
+        except TimeoutError:
+            log.warning("Redis at %s did not confirm a subscription within %s s", self.url, seconds)
+
+    async def _confirm(self, channel: bytes | str) -> None:
+        """Redis confirmed a subscription (confirmations come in the order the subscriptions were sent)."""
+        game_id = (channel.decode() if isinstance(channel, bytes) else channel).removeprefix(CHANNEL)
+        if self.unconfirmed.get(game_id, 0) > 1:
+            self.unconfirmed[game_id] -= 1
+        elif self.unconfirmed.pop(game_id, None) is not None:
+            async with self.confirmations:
+                self.confirmations.notify_all()
+
+    async def _connect(self) -> None:
+        self.pubsub = self.redis.pubsub()          # subscription confirmations included: `hold` waits for them
+        await self.pubsub.subscribe(PROCESSES)
+        self.subscribed, self.unconfirmed = set(), {}
 
     async def _subscriptions(self) -> None:
         """One task makes the subscriptions follow `watched`, so that changes apply in the order they were made."""
@@ -85,10 +125,14 @@ class RedisBus:
             wanted = set(self.watched)
             try:
                 if wanted - self.subscribed:
+                    for g in wanted - self.subscribed:
+                        self.unconfirmed[g] = self.unconfirmed.get(g, 0) + 1
                     await self.pubsub.subscribe(*(CHANNEL + g for g in wanted - self.subscribed))
                 if self.subscribed - wanted:
                     await self.pubsub.unsubscribe(*(CHANNEL + g for g in self.subscribed - wanted))
                 self.subscribed = wanted
+                async with self.confirmations:
+                    self.confirmations.notify_all()
             except Exception:  # noqa: BLE001 - Redis went away: the listener starts over when it is back
                 log.warning("could not change the subscriptions on the Redis bus at %s", self.url)
 
@@ -104,6 +148,8 @@ class RedisBus:
                 async for message in self.pubsub.listen():
                     if message.get("type") == "message":
                         await self._deliver(message["data"])
+                    elif message.get("type") == "subscribe":
+                        await self._confirm(message["channel"])
             except asyncio.CancelledError:
                 await self.pubsub.aclose()
                 raise
@@ -112,12 +158,19 @@ class RedisBus:
                 await asyncio.sleep(1.0)
                 with contextlib.suppress(Exception):
                     await self.pubsub.aclose()
-                    self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-                    await self.pubsub.subscribe(PROCESSES)
-                    self.subscribed = set()
+                    await self._connect()
                     self.resubscribe.set()
-                    if self.on_reconnect is not None:
-                        await self.on_reconnect()
+                    # Off this task: the confirmations it waits for are received here.
+                    self.reconnected = asyncio.get_running_loop().create_task(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        """Back on Redis: once the held games' channels are listened to again, every held game is reloaded."""
+        await self._confirmed(set(self.watched))
+        if self.on_reconnect is not None:
+            try:
+                await self.on_reconnect()
+            except Exception:
+                log.exception("could not catch up with the store after Redis came back")
 
     async def _deliver(self, data: bytes) -> None:
         try:
@@ -132,7 +185,7 @@ class RedisBus:
             log.exception("game %s: a bus notice could not be applied", game_id)
 
     async def close(self) -> None:
-        for task in (self.subscribing, self.listening):
+        for task in (self.subscribing, self.listening, self.reconnected):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

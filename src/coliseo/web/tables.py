@@ -44,6 +44,8 @@ SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
 SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
+# Tests only: seconds a load waits after reading the store, to widen the window in which a move can come meanwhile.
+LOAD_DELAY = float(os.environ.get("COLISEO_TEST_LOAD_DELAY", "0"))
 # Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
 OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
                        .iterdir() if p.name.endswith(".js"))
@@ -261,6 +263,7 @@ class Tables:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"   # this process, on the bus
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self.loading: dict[str, bool] = {}     # the game being loaded -> whether a notice of it came meanwhile
         self.store_pool: ThreadPoolExecutor | None = None
 
     def live_ai_only_games(self) -> int:
@@ -289,13 +292,21 @@ class Tables:
     async def on_notice(self, game_id: str, _ply: int, sender: str) -> None:
         """Another process changed game `game_id`: reload it, if this process holds it (in the background)."""
         table = self.live.get(game_id)
-        if sender == self.owner or table is None:
+        if sender == self.owner:
+            return
+        if table is None:
+            if game_id in self.loading:
+                self.loading[game_id] = True   # the load may have read the game before this change
             return
         if not table.watchers and not ai_only(table.stored.seats):
             # Nobody reads it here and a person plays it elsewhere: the process they are connected to plays its AI
             # seats too; holding it here would only double every reload and every AI lease claim.
             self._let_go(game_id)
             return
+        self._catch_up(table)
+
+    def _catch_up(self, table: Table) -> None:
+        """Reload `table` in the background (once more if it is being reloaded now)."""
         table.stale = True
         if table.refreshing is None or table.refreshing.done():
             table.refreshing = asyncio.get_running_loop().create_task(self._refresh_while_stale(table))
@@ -315,9 +326,11 @@ class Tables:
             await self.refresh(table)
 
     async def refresh(self, table: Table) -> bool:
-        """Reload `table` from the store; if anything changed, its readers get their new payloads."""
+        """Reload `table` from the store (the actions no undo can take back are not read again); if anything
+        changed, its readers get their new payloads."""
         async with table.lock:
-            stored = await self.stored_call(self.store.load, table.id)
+            known = table.stored.actions[:table.match.settled()]
+            stored = await self.stored_call(partial(self.store.load, table.id, known))
             if stored is None or not table.sync(stored):
                 return False
         await table.broadcast()
@@ -371,10 +384,14 @@ class Tables:
                             access={"listed": listed, "invite_hash": hash_token(invite),
                                     "spectators_need_invite": spectators_need_invite, "creator": creator})
         match.players = [s.get("agent") or "human" for s in stored_seats]
-        await self.stored_call(partial(self.store.create_game, stored, rematch_of=rematch_of, invite=invite))
+        await self.bus.hold(stored.id)         # before other processes can find the game: none of its moves is unheard
+        try:
+            await self.stored_call(partial(self.store.create_game, stored, rematch_of=rematch_of, invite=invite))
+        except BaseException:
+            self.bus.unwatch(stored.id)
+            raise
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
-        self.bus.watch(stored.id)
         self.kick_ai(table)
         return table, creator, token, invite
 
@@ -385,13 +402,20 @@ class Tables:
         async with self._loading:              # one load at a time: loads are rare (after a restart)
             table = self.live.get(game_id)
             if table is None:
-                self.bus.watch(game_id)            # before the load, so that the moves stored after it are heard
+                self.loading[game_id] = False
                 try:
+                    await self.bus.hold(game_id)       # before the read: a move stored after it is announced here
                     table = await self.stored_call(self._load, game_id)
                 except BaseException:
                     self.bus.unwatch(game_id)
                     raise
+                finally:
+                    heard = self.loading.pop(game_id)
                 self.live[game_id] = table
+                # A notice heard during the load may be of a change made after the read. Its ply alone cannot tell:
+                # an undo lowers the ply and a seat taken keeps it. So any notice means one more (cheap) refresh.
+                if heard:
+                    self._catch_up(table)
                 self.kick_ai(table)
         return table
 
@@ -408,6 +432,7 @@ class Tables:
         stored = self.store.load(game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
+        time.sleep(LOAD_DELAY)
         return Table(game_id, stored, replay(stored))
 
     async def resume_all(self) -> int:
