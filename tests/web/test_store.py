@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event, text
 
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
-from coliseo.web.tables import Table, Tables
+from coliseo.web.tables import Table, Tables, Watcher
 
 from .conftest import on_own_loop
 
@@ -236,6 +236,26 @@ def test_a_table_catching_up_reads_only_what_an_undo_may_change_and_ends_as_a_fu
         await there.act(theirs, theirs.match.current_player, other, len(theirs.match.steps))
         await play_until_undoable(there, theirs, 3)
         await caught_up()
+        for tables in (here, there):
+            tables.close()
+
+    on_own_loop(run())
+
+
+def test_a_reader_arriving_as_its_game_is_let_go_is_attached_to_the_table_held_and_kept_up_to_date(store):
+    """A notice from another process lets go of a game nobody reads here; a reader on its way to the old table
+    is attached to the one the process holds again, which the next move reaches."""
+    async def run() -> None:
+        here, there = Tables(store), Tables(store)
+        table, _, _, invite = await here.create("capsule", {}, [{"kind": "human"}] * 2, None)
+        theirs = await there.get(table.id)
+        await play_until_undoable(there, theirs, 1)
+        await here.on_notice(table.id, len(theirs.match.steps), there.owner)
+        assert table.id not in here.live, "nobody reads it here, so it was let go"
+        reader = Watcher(None, "en", None)
+        held = await here.add_reader(table, reader)
+        assert here.live[table.id] is held and reader in held.watchers and reader not in table.watchers
+        assert held.stored.actions == theirs.stored.actions
         for tables in (here, there):
             tables.close()
 

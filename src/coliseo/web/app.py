@@ -316,7 +316,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         if seat is not None:
             await tables.reclaim(table, seat)
         watcher = Watcher(seat, lang, websocket.send_json)
-        table.watchers.add(watcher)
+        table = await tables.add_reader(table, watcher)
         try:
             await websocket.send_json(table.payload(seat, lang))
             while True:

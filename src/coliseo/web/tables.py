@@ -428,6 +428,15 @@ class Tables:
             await self.refresh(table)
         return table
 
+    async def add_reader(self, table: Table, watcher: Watcher) -> Table:
+        """Attach a new reader to its game, the table this process holds now: while the reader was on its way
+        (awaiting a refresh or a seat's return) a notice may have let the game go, and a table let go is no
+        longer updated."""
+        while self.live.get(table.id) is not table:
+            table = await self.open(table.id)
+        table.watchers.add(watcher)
+        return table
+
     def _load(self, game_id: str) -> Table:
         stored = self.store.load(game_id)
         if stored is None:
