@@ -27,7 +27,7 @@ def test_the_packs_hold_the_specified_kings_monsters_and_presets():
     assert set(CONTENT.teams) == {"starter_dawn", "starter_dusk", "adv_dawn", "adv_dusk", "adv_storm", "adv_stone"}
     costs = {t.id: sum(CONTENT.monsters[m].cost for m in t.monsters) for t in CONTENT.teams.values()}
     assert costs == {"starter_dawn": 12, "starter_dusk": 12, "adv_dawn": 32, "adv_dusk": 29, "adv_storm": 28,
-                     "adv_stone": 31}
+                     "adv_stone": 29}
 
 
 @pytest.mark.parametrize("team", list(CONTENT.teams.values()), ids=list(CONTENT.teams))
@@ -58,4 +58,5 @@ def test_spot_check_of_the_tables():
     assert (empress.level, empress.cost, empress.hp, empress.stun, empress.bane) == (2, 6, 6, True, {"light": 1})
     assert CONTENT.kings["dusk_king"].fly and CONTENT.kings["dusk_king"].ability("scout").range == 3
     assert CONTENT.kings["stone_king"].armor == 1
+    assert CONTENT.kings["storm_king"].monster_points == (13, 31)          # content note: 28 → 31 in advanced
     assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"
