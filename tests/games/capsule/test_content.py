@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from coliseo import load_game
-from coliseo.games.capsule.content import load_content
+from coliseo.games.capsule.content import load_content, team_problem
 
 CONTENT = load_content()
 ABILITY_RATING = {"stun": 2.5, "heal": 1.5, "pierce": 1.0, "fly": 0.5, "bane": 0.5, "scout": 0.5, "rouse": 0.5}
@@ -26,8 +26,19 @@ def test_the_packs_hold_the_specified_kings_monsters_and_presets():
     assert len(CONTENT.monsters) == 34
     assert set(CONTENT.teams) == {"starter_dawn", "starter_dusk", "adv_dawn", "adv_dusk", "adv_storm", "adv_stone"}
     costs = {t.id: sum(CONTENT.monsters[m].cost for m in t.monsters) for t in CONTENT.teams.values()}
-    assert costs == {"starter_dawn": 12, "starter_dusk": 12, "adv_dawn": 29, "adv_dusk": 29, "adv_storm": 28,
-                     "adv_stone": 31}
+    assert costs == {"starter_dawn": 12, "starter_dusk": 12, "adv_dawn": 32, "adv_dusk": 29, "adv_storm": 28,
+                     "adv_stone": 29}
+
+
+@pytest.mark.parametrize("team", list(CONTENT.teams.values()), ids=list(CONTENT.teams))
+def test_every_shipped_preset_keeps_the_team_rules_of_its_mode(team):
+    assert team_problem(team.king, list(team.monsters), CONTENT.kings, CONTENT.monsters, team.mode, zone_size=8,
+                        enforce=True) is None
+    game = load_game("capsule", mode=team.mode)
+    rivals = [t.id for t in CONTENT.teams.values() if t.mode == team.mode]
+    for rival in rivals:
+        state = game.new_state(1, {"players": [{"preset": team.id}, {"preset": rival}]})
+        assert [len(state.own[p]) - 1 for p in (0, 1)] == [len(team.monsters), len(CONTENT.teams[rival].monsters)]
 
 
 def test_set1_has_five_level_one_and_two_level_two_monsters_per_faction():
@@ -47,4 +58,5 @@ def test_spot_check_of_the_tables():
     assert (empress.level, empress.cost, empress.hp, empress.stun, empress.bane) == (2, 6, 6, True, {"light": 1})
     assert CONTENT.kings["dusk_king"].fly and CONTENT.kings["dusk_king"].ability("scout").range == 3
     assert CONTENT.kings["stone_king"].armor == 1
+    assert CONTENT.kings["storm_king"].monster_points == (13, 31)          # content note: 28 → 31 in advanced
     assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"

@@ -220,5 +220,5 @@ def test_the_terminal_picture_shows_only_the_viewers_knowledge():
     state = GAME.new_state(1)
     mine = GAME.render_text(state.observation(0), "en")
     theirs = GAME.render_text(state.observation(1), "en")
-    assert "?S" in mine and "?S" not in theirs       # Spark Hound's initial shows only to its owner
+    assert "?P" in mine and "?P" not in theirs       # Prism Archer's initial shows only to its owner
     assert "?l" in theirs.lower()

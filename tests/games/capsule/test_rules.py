@@ -15,6 +15,30 @@ def test_turn_start_gives_the_kings_action_points_for_the_mode():
     assert advanced.new_state(1).ap == 10
 
 
+def test_the_first_turn_penalty_takes_action_points_from_turn_one_only():
+    game = load_game("capsule", mode="advanced", first_turn_ap_penalty=3, double_pass_ends=False)
+    s = game.new_state(1)
+    assert (s.turn, s.current_player, s.ap) == (1, 0, 7)                     # dawn_king advanced: 10 − 3
+    act(s, "end")
+    assert (s.turn, s.current_player, s.ap) == (2, 1, 10)                    # the second player: all 10
+    act(s, "end")
+    assert (s.turn, s.current_player, s.ap) == (3, 0, 10)
+
+
+def test_the_first_turn_penalty_follows_whoever_moves_first_and_never_goes_below_zero():
+    game = load_game("capsule", first_player="random", first_turn_ap_penalty=99, auto_end_turn=False)
+    states = [game.new_state(seed) for seed in range(8)]
+    assert {s.current_player for s in states} == {0, 1}
+    assert all(s.ap == 0 and s.legal_actions() == [(0,)] for s in states)
+
+
+def test_without_the_first_turn_penalty_turn_one_has_the_kings_full_points():
+    assert load_game("capsule").options["first_turn_ap_penalty"] == 0
+    assert load_game("capsule", mode="advanced").new_state(1).ap == 10
+    with pytest.raises(SetupError, match="first_turn_ap_penalty"):
+        load_game("capsule", first_turn_ap_penalty=-1)
+
+
 def test_unused_action_points_are_lost_and_the_opponent_gets_their_own():
     s = position(kings() + [piece("a1", 0, "dawnblade_knight"), piece("a8", 1, "shade_lancer")])
     events = act(s, "end")
