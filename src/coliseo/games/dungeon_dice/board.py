@@ -142,16 +142,18 @@ class Geometry:
             for (k, a) in self.placement_at:
                 if k == shape.index:
                     ok |= 1 << a
-            ids = [self.placement_at.get((shape.index, a)) for a in range(self.n)]   # anchor -> placement id
+            # anchor + 1 (the bit length of the anchor's bit) -> placement id: nets are read from the top bit down
+            ids = [None] + [self.placement_at.get((shape.index, a)) for a in range(self.n)]
             self.shape_table.append((ids, ok, tuple(slot[dy * w + dx] for dx, dy in shape.offsets)))
+        self.top_bit = [0] + [1 << a for a in range(self.n)]     # bit length -> that bit alone
 
     def shifted(self, mask: int) -> list[int]:
         """`mask` moved back by each delta: bit a of shifted[i] is bit a + deltas[i] of mask."""
         return [mask >> d if d >= 0 else mask << -d for d in self.deltas]
 
     def fitting(self, empty: int, touch: int, extra=()):
-        """Per shape, in SHAPES order: (shape index, (anchor -> placement id, mask of the anchors where the shape
-        covers only `empty` squares and meets `touch` and each `extra` mask)); shapes with no such anchor are
+        """Per shape, in SHAPES order: (shape index, (anchor + 1 -> placement id, mask of the anchors where the
+        shape covers only `empty` squares and meets `touch` and each `extra` mask)); shapes with no such anchor are
         left out."""
         empty_at, touch_at = self.shifted(empty), self.shifted(touch)
         extra_at = [self.shifted(mask) for mask in extra]

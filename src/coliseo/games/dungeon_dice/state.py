@@ -827,15 +827,17 @@ def _sides(game, die: str) -> tuple:
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:
-    """The placement ids (or `table` entries: one list per shape, by anchor) of the legal nets, ascending."""
+    """The placement ids (or `table` entries: one list per shape, by anchor + 1) of the legal nets, ascending."""
     found = []
-    add = found.append
-    for shape, (ids, anchors) in geo.fitting(empty, touch, extra):
-        by_anchor = ids if table is None else table[shape]
+    add, top = found.append, geo.top_bit
+    # Read from the top bit down (one big-int operation a net instead of three), then reversed.
+    for shape, (ids, anchors) in reversed(list(geo.fitting(empty, touch, extra))):
+        by_length = ids if table is None else table[shape]
         while anchors:
-            low = anchors & -anchors
-            add(by_anchor[low.bit_length() - 1])
-            anchors ^= low
+            b = anchors.bit_length()
+            add(by_length[b])
+            anchors ^= top[b]
+    found.reverse()
     return found
 
 
@@ -843,7 +845,7 @@ def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:
 def _first_net(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
     """Cached: every spend position asks whether a summon has a net, and the board changes only by a net."""
     for _, (ids, anchors) in geo.fitting(empty, touch, extra):
-        return (ids[(anchors & -anchors).bit_length() - 1],)
+        return (ids[(anchors & -anchors).bit_length()],)
     return ()
 
 
@@ -860,5 +862,5 @@ def _dim_actions(geo, empty: int, touch: int, extra: tuple) -> tuple[tuple, ...]
 
 @cache
 def _dim_table(geo) -> list[list]:
-    """Per shape, by anchor: its ("dim", placement id) action, made once and shared."""
+    """Per shape, by anchor + 1: its ("dim", placement id) action, made once and shared."""
     return [[None if pid is None else ("dim", pid) for pid in ids] for ids, _, _ in geo.shape_table]
