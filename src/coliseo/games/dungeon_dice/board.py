@@ -5,6 +5,7 @@ Squares are ints `y * W + x` (x = file index from `a`, y = rank - 1). Sets of sq
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 # R17: the 11 cube nets as (x, y) offsets around the origin.
@@ -136,43 +137,92 @@ class Geometry:
         # few deltas (21 on the standard board): `fitting` shifts each board mask once per delta.
         self.deltas = sorted({dy * w + dx for shape in SHAPES for dx, dy in shape.offsets})
         slot = {d: i for i, d in enumerate(self.deltas)}
-        self.shape_table = []
+        self.shape_table = []     # per shape: (on-board anchors, its deltas' slots)
+        self.shape_ids = []       # per shape: anchor + 1 (the bit length of the anchor's bit) -> placement id
         for shape in SHAPES:
-            ok = 0
-            for (k, a) in self.placement_at:
-                if k == shape.index:
-                    ok |= 1 << a
-            ids = [self.placement_at.get((shape.index, a)) for a in range(self.n)]   # anchor -> placement id
-            self.shape_table.append((ids, ok, tuple(slot[dy * w + dx] for dx, dy in shape.offsets)))
+            ids = [self.placement_at.get((shape.index, a)) for a in range(self.n)]
+            ok = sum(1 << a for a, pid in enumerate(ids) if pid is not None)
+            self.shape_ids.append([None] + ids)
+            self.shape_table.append((ok, tuple(slot[dy * w + dx] for dx, dy in shape.offsets)))
+        self.top_bit = [0] + [1 << a for a in range(self.n)]     # bit length -> that bit alone
+        self.lift = -self.deltas[0]      # a mask shifted up by this moves back by delta d with `>> (d + lift)`
+        # The shapes' slots as a trie, most shared slots first (119 nodes for 64 shapes of 6 slots): `fitting`
+        # ANDs a mask once per node instead of six times per shape. Nodes in depth-first order:
+        # (depth, slot, index of the node after its subtree, shape at a leaf or -1).
+        shared = Counter(i for _, slots in self.shape_table for i in slots)
+        paths = {}
+        for k, (_, slots) in enumerate(self.shape_table):
+            path = tuple(sorted(slots, key=lambda i: (-shared[i], i)))
+            for depth in range(1, len(path) + 1):
+                paths.setdefault(path[:depth], -1)
+            paths[path] = k
+        order = sorted(paths, key=lambda path: [(-shared[i], i) for i in path])
+        self.trie = []
+        for j, path in enumerate(order):
+            after = next((m for m in range(j + 1, len(order)) if order[m][:len(path)] != path), len(order))
+            self.trie.append((len(path), path[-1], after, paths[path]))
 
     def shifted(self, mask: int) -> list[int]:
         """`mask` moved back by each delta: bit a of shifted[i] is bit a + deltas[i] of mask."""
         return [mask >> d if d >= 0 else mask << -d for d in self.deltas]
 
-    def fitting(self, empty: int, touch: int, extra=()):
-        """Per shape, in SHAPES order: (shape index, (anchor -> placement id, mask of the anchors where the shape
-        covers only `empty` squares and meets `touch` and each `extra` mask)); shapes with no such anchor are
-        left out."""
+    def fitting(self, empty: int, touch: int, extra=()) -> list[tuple[int, int]]:
+        """Per shape, in SHAPES order: (shape index, mask of the anchors where the shape covers only `empty`
+        squares and meets `touch` and each `extra` mask); shapes with no such anchor are left out."""
         empty_at, touch_at = self.shifted(empty), self.shifted(touch)
         extra_at = [self.shifted(mask) for mask in extra]
-        for shape, (ids, ok, slots) in enumerate(self.shape_table):
-            hit = 0
-            for i in slots:
-                ok &= empty_at[i]
-                if not ok:
-                    break
-                hit |= touch_at[i]
+        table = self.shape_table
+        fits = [0] * len(table)
+        ok_at, hit_at = [-1] * 7, [0] * 7          # by depth in the trie; depth 0 is the root
+        nodes, i = self.trie, 0
+        while i < len(nodes):
+            depth, at, after, shape = nodes[i]
+            ok = ok_at[depth - 1] & empty_at[at]
+            if not ok:
+                i = after
+                continue
+            hit = hit_at[depth - 1] | touch_at[at]
+            if shape < 0:
+                ok_at[depth], hit_at[depth] = ok, hit
             else:
-                ok &= hit
-                for at in extra_at:
+                on_board, slots = table[shape]
+                ok &= hit & on_board
+                for masks in extra_at:
                     if not ok:
                         break
                     hit = 0
-                    for i in slots:
-                        hit |= at[i]
+                    for j in slots:
+                        hit |= masks[j]
+                    ok &= hit
+                fits[shape] = ok
+            i += 1
+        return [(shape, anchors) for shape, anchors in enumerate(fits) if anchors]
+
+    def first_fit(self, empty: int, touch: int, extra=()) -> tuple[int, int] | None:
+        """The first pair `fitting` gives, or None; it shifts only what the shapes it tries need (most often
+        the first shape's six slots), since it is asked at every spend position."""
+        lift, deltas = self.lift, self.deltas
+        empty, touch = empty << lift, touch << lift
+        extra = [mask << lift for mask in extra]
+        for shape, (ok, slots) in enumerate(self.shape_table):
+            hit = 0
+            for j in slots:
+                ok &= empty >> deltas[j] + lift
+                if not ok:
+                    break
+                hit |= touch >> deltas[j] + lift
+            else:
+                ok &= hit
+                for mask in extra:
+                    if not ok:
+                        break
+                    hit = 0
+                    for j in slots:
+                        hit |= mask >> deltas[j] + lift
                     ok &= hit
                 if ok:
-                    yield shape, (ids, ok)
+                    return shape, ok
+        return None
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.w, sq // self.w

@@ -184,14 +184,34 @@ class DDMState(State):
         adj = (own << w) | (own >> w) | ((own & left_ok) << 1) | ((own & right_ok) >> 1)
         return adj & geo.full & ~(self.path[0] | self.path[1])
 
-    def placements(self, player: int, first_only: bool = False) -> list[int]:
+    def placements(self, player: int) -> list[int]:
         """R18: the legal net placements of `player`, as placement ids (ascending)."""
         board = self._net_board(player)
-        if board is None:
-            return []
-        if first_only:
-            return list(_first_net(*board))
-        return list(_all_nets(*board))
+        return list(_all_nets(*board)) if board else []
+
+    def has_net(self, player: int) -> bool:
+        """Whether `player` has a legal net, asked at every spend position. One answer holds over many boards:
+        a legal net stays legal while its squares stay empty, and with none legal none becomes legal while no
+        taken square is freed, as long as the player's path and first-net conditions do not change."""
+        geo, taken = self.game.geo, self.path[0] | self.path[1]
+        key = (geo, player, self.path[player], self.placed[player])
+        known = _net_known.get(key)
+        if known is not None:
+            legal, squares = known
+            if legal and not squares & taken:
+                return True
+            if not legal and not squares & ~taken:
+                return False
+        board = self._net_board(player)
+        first = board and geo.first_fit(*board[1:])
+        if len(_net_known) >= 4096:
+            _net_known.clear()
+        if first:
+            shape, anchors = first
+            _net_known[key] = True, geo.placements[geo.shape_ids[shape][anchors.bit_length()]][3]
+            return True
+        _net_known[key] = False, taken
+        return False
 
     def _net_board(self, player: int):
         """What decides `player`'s legal nets: (geometry, empty squares, squares a net must touch, the first
@@ -321,7 +341,7 @@ class DDMState(State):
         free = None
         # R20 / R21 crest summons
         if not self.summoned and monsters and s_av >= min_level:
-            if self.placements(p, first_only=True):
+            if self.has_net(p):
                 out.extend(("summon", c) for c in monsters if cards[c].level <= s_av)
             else:
                 free = self.free_tiles()
@@ -807,6 +827,11 @@ class DDMState(State):
         return events
 
 
+# (geometry, player, the player's path, first net placed?) -> (True, a net legal there lately) or (False, the
+# taken squares of a board where none was): DDMState.has_net
+_net_known: dict = {}
+
+
 @lru_cache(maxsize=4096)
 def _library_view(game, library: tuple):
     """A library's distinct monsters in order, their lowest level, its spells and its set actions: cached,
@@ -827,24 +852,19 @@ def _sides(game, die: str) -> tuple:
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:
-    """The placement ids (or `table` entries: one list per shape, by anchor) of the legal nets, ascending."""
+    """The placement ids (or `table` entries: one list per shape, by anchor + 1) of the legal nets, ascending."""
     found = []
-    add = found.append
-    for shape, (ids, anchors) in geo.fitting(empty, touch, extra):
-        by_anchor = ids if table is None else table[shape]
+    add, top = found.append, geo.top_bit
+    table = table or geo.shape_ids
+    # Read from the top bit down (one big-int operation a net instead of three), then reversed.
+    for shape, anchors in reversed(geo.fitting(empty, touch, extra)):
+        by_length = table[shape]
         while anchors:
-            low = anchors & -anchors
-            add(by_anchor[low.bit_length() - 1])
-            anchors ^= low
+            b = anchors.bit_length()
+            add(by_length[b])
+            anchors ^= top[b]
+    found.reverse()
     return found
-
-
-@lru_cache(maxsize=1024)
-def _first_net(geo, empty: int, touch: int, extra: tuple) -> tuple[int, ...]:
-    """Cached: every spend position asks whether a summon has a net, and the board changes only by a net."""
-    for _, (ids, anchors) in geo.fitting(empty, touch, extra):
-        return (ids[(anchors & -anchors).bit_length() - 1],)
-    return ()
 
 
 @lru_cache(maxsize=1024)
@@ -860,5 +880,5 @@ def _dim_actions(geo, empty: int, touch: int, extra: tuple) -> tuple[tuple, ...]
 
 @cache
 def _dim_table(geo) -> list[list]:
-    """Per shape, by anchor: its ("dim", placement id) action, made once and shared."""
-    return [[None if pid is None else ("dim", pid) for pid in ids] for ids, _, _ in geo.shape_table]
+    """Per shape, by anchor + 1: its ("dim", placement id) action, made once and shared."""
+    return [[None if pid is None else ("dim", pid) for pid in ids] for ids in geo.shape_ids]
