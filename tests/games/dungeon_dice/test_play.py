@@ -149,3 +149,21 @@ def test_a_net_is_legal_exactly_when_it_is_listed():
                 checked += 1
             s.apply(rng.choice(legal))
     assert checked > 20
+
+
+@pytest.mark.parametrize("options", [{"max_turns": 60},
+                                     {"max_turns": 40, "board": "classic", "crest_amounts": "printed"}])
+def test_a_player_has_a_net_exactly_when_a_placement_is_listed(options):
+    """has_net remembers an answer over boards (a legal net stays legal while its squares stay empty; with none,
+    none appears while no square is freed): at every position it must say what the full list says."""
+    game = load_game("dungeon_dice", **options)
+    rng = random.Random(9)
+    asked = 0
+    for seed in range(6):
+        s = game.new_state(300 + seed)
+        while not s.is_over:
+            for p in (0, 1):
+                assert s.has_net(p) == bool(s.placements(p)), (seed, s.turn, p)
+                asked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert asked > 1000
