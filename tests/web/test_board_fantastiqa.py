@@ -3,10 +3,12 @@ and then the cards that pay, the inspector, and no codes on screen."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web.board_play import click_by_board, create_in_lobby, over, play_by_board, wait_my_turn_or_end
 
 from coliseo.core.match import verify
@@ -86,16 +88,18 @@ def test_subdue_by_clicking_the_creature_then_the_cards_that_pay(context, server
             checked_inspector = True
         ply = page.get_attribute("body", "data-ply")
         chosen = []
+        confirm = "#controls button.confirm:not([disabled])"   # disabled while the table waits for the server
         while page.get_attribute("body", "data-ply") == ply:
             cards = page.locator(".fq-hand .fq-card.target")
             if cards.count():
                 card = cards.nth(rng.randrange(cards.count()))
                 chosen.append(card.get_attribute("data-target"))
                 card.click()
-            else:
-                page.click("#controls button.confirm")
+            elif page.locator(confirm).count():
+                with contextlib.suppress(PlaywrightTimeout):   # gone if the state arrived since: the loop looks again
+                    page.click(confirm, timeout=5000)
             page.wait_for_function(f"document.body.dataset.ply !== {ply!r} || "
-                                   "document.querySelector('.fq-hand .target, #controls button.confirm')")
+                                   f"document.querySelector('.fq-hand .target, {confirm}')")
         assert frozenset(chosen) in payments
         page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => /subdues/.test(li.textContent))")
         subdued += 1
