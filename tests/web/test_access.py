@@ -191,7 +191,9 @@ def test_the_column_beside_the_fantastiqa_map_scrolls_by_keyboard_too(browser, s
         page.goto(f"{server.url}/play/{made['id']}?spectate=1")
         page.wait_for_selector("body[data-ply] .fq-side")
         side = page.locator(".fq-side")
-        assert side.evaluate("n => n.scrollHeight > n.clientHeight") and page.locator("#board .target").count() == 0
+        # the column fills as the table draws its parts (panels, hand, log), so it overflows once they are all in
+        page.wait_for_function("(n => n.scrollHeight > n.clientHeight)(document.querySelector('.fq-side'))")
+        assert page.locator("#board .target").count() == 0
         assert serious_violations(page) == []
         side.focus()
         side.press("End")
