@@ -12,12 +12,7 @@ from coliseo.core.i18n import player_name
 from .board import POSITIONS
 from .content import REGION_NAMES, SYMBOLS
 
-# --- names a player reads: cards, quests, symbols, statues, powers --------------------------------------
-SYMBOL_NAMES = {
-    "en": dict(zip(SYMBOLS, ("Sword", "Fire", "Water", "Broom", "Fang", "Net", "Helm", "Club", "Wand"), strict=True)),
-    "es": dict(zip(SYMBOLS, ("Espada", "Fuego", "Agua", "Escoba", "Colmillo", "Red", "Yelmo", "Garrote", "Varita"),
-                   strict=True)),
-}
+# --- names a player reads: cards, quests, statues, powers --------------------------------------
 STATUE_NAMES = {
     "en": {"AT": "the Artifact Tower", "BB": "the Beast Bazaar", "QC": "the Quest Chest"},
     "es": {"AT": "la Torre de Artefactos", "BB": "el Bazar de Bestias", "QC": "el Cofre de Misiones"},
