@@ -42,53 +42,81 @@ PENDING = 700.0     # an attack on the Master declared, waiting for the defender
 _fields: dict = {}
 
 
-def _field(state, master: int) -> list[int]:
-    """The squares (bitmasks) at each number of steps from a square beside `master`, where a square that is
-    not path costs 1 + GAP steps to enter. Grown a layer at a time with bitmask shifts."""
+def _field(state, master: int) -> _Field:
+    """The distance field toward `master` on this board's path, shared by every position with the same path."""
     allpath = state.path[0] | state.path[1]
     key = (allpath, master)
     found = _fields.get(key)
-    if found is not None:
-        return found
-    if len(_fields) > 20000:
-        _fields.clear()
-    geo = state.game.geo
-    w, full, right_ok, left_ok = geo.w, geo.full, geo.not_last_file, geo.not_first_file
-    empty = full & ~allpath
-    beside = geo.nbr_mask[master]
-    seen = 1 << master
-    layers = []
-    for d in range(FAR):
-        layer = 0
-        if d == 0:
-            layer = beside & allpath
-        elif d == GAP:
-            layer = beside & empty
-        prev = layers[d - 1] if d >= 1 else 0
-        if prev:
-            layer |= _around(prev, w, full, right_ok, left_ok) & allpath
-        prev = layers[d - 1 - GAP] if d >= 1 + GAP else 0
-        if prev:
-            layer |= _around(prev, w, full, right_ok, left_ok) & empty
-        layer &= ~seen
-        seen |= layer
+    if found is None:
+        if len(_fields) > 20000:
+            _fields.clear()
+        found = _fields[key] = _Field(state.game.geo, allpath, master)
+    return found
+
+
+class _Field:
+    """The squares (bitmasks) at each number of steps from a square beside a Master, where a square that is not
+    path costs 1 + GAP steps to enter: `layers[d]` holds the squares d steps away. Grown a layer at a time with
+    bitmask shifts, only as far as the questions asked of it reach (most never need the far side of the board)."""
+
+    __slots__ = ("geo", "path", "empty", "beside", "seen", "layers", "rings")
+
+    def __init__(self, geo, allpath: int, master: int):
+        self.geo, self.path, self.empty = geo, allpath, geo.full & ~allpath
+        self.beside, self.seen = geo.nbr_mask[master], 1 << master
+        self.layers: list[int] = []
+        self.rings: list[int] = []      # rings[d]: the squares next to layers[d]
+
+    def _grow(self) -> bool:
+        """Adds the next layer; False once every square is placed or FAR layers are."""
+        layers, rings, d = self.layers, self.rings, len(self.layers)
+        geo = self.geo
+        if d == FAR or self.seen == geo.full:
+            return False
+        layer = self.beside & self.path if d == 0 else self.beside & self.empty if d == GAP else 0
+        if d >= 1:
+            layer |= rings[d - 1] & self.path
+        if d >= 1 + GAP:
+            layer |= rings[d - 1 - GAP] & self.empty
+        layer &= ~self.seen
+        self.seen |= layer
         layers.append(layer)
-        if seen == full:
-            break
-    _fields[key] = layers
-    return layers
+        rings.append(((layer << geo.w) | (layer >> geo.w) | ((layer & geo.not_last_file) << 1)
+                      | ((layer & geo.not_first_file) >> 1)) & geo.full if layer else 0)
+        return True
 
+    def steps(self, squares: int) -> int:
+        """Steps from the nearest of `squares` (a bitmask) to the Master; FAR if none is within FAR."""
+        for d, layer in enumerate(self.layers):
+            if layer & squares:
+                return d
+        while self._grow():
+            if self.layers[-1] & squares:
+                return len(self.layers) - 1
+        return FAR
 
-def _around(mask: int, w: int, full: int, right_ok: int, left_ok: int) -> int:
-    return ((mask << w) | (mask >> w) | ((mask & right_ok) << 1) | ((mask & left_ok) >> 1)) & full
+    def reached(self, squares: int) -> list[tuple[int, int]]:
+        """(steps, those of `squares` that many steps away) for each number of steps that has some, nearest first;
+        squares beyond FAR are left out."""
+        out = []
+        for d, layer in enumerate(self.layers):
+            if not squares:
+                return out
+            if layer & squares:
+                out.append((d, layer & squares))
+                squares &= ~layer
+        while squares and self._grow():
+            layer = self.layers[-1]
+            if layer & squares:
+                out.append((len(self.layers) - 1, layer & squares))
+                squares &= ~layer
+        return out
 
-
-def _steps(squares: int, layers: list[int]) -> int:
-    """Steps from the nearest of `squares` (a bitmask) to the Master of `layers`."""
-    for d, layer in enumerate(layers):
-        if layer & squares:
-            return d
-    return FAR
+    def whole(self) -> list[int]:
+        """Every layer."""
+        while self._grow():
+            pass
+        return self.layers
 
 
 def _monster_value(card, atk: int, defense: int) -> float:
@@ -130,6 +158,7 @@ def features(state, player: int) -> list[float]:
     strike_phase = state.result is None and state.phase in ("spend1", "battle")
     stats, monsters, steps, threats, strikes, near = ([0.0, 0.0] for _ in range(6))
     nearest = [FAR, FAR]
+    squares = [0, 0]
     for sq, piece in state.pieces.items():
         cid = piece[1]
         if cid is None:
@@ -137,14 +166,17 @@ def features(state, player: int) -> list[float]:
         ctrl = piece[3]
         stats[ctrl] += _monster_value(cards[cid], state.atk(piece), state.defense(piece))
         monsters[ctrl] += 1
-        to_go = _steps(1 << sq, toward[ctrl])
-        steps[ctrl] += FAR - to_go
-        nearest[ctrl] = min(nearest[ctrl], to_go)
-        near[ctrl] += to_go <= 3
+        squares[ctrl] |= 1 << sq
         if state.ac[1 - ctrl] in state.targets_in_line(sq, piece):
             threats[ctrl] += 1
             if strike_phase and ctrl == active and not piece[6] and pool[ctrl][2] >= 1:
                 strikes[ctrl] += 1
+    for ctrl in (0, 1):
+        for to_go, there in toward[ctrl].reached(squares[ctrl]):
+            count = there.bit_count()
+            steps[ctrl] += (FAR - to_go) * count
+            nearest[ctrl] = min(nearest[ctrl], to_go)
+            near[ctrl] += count if to_go <= 3 else 0
     pending = 0
     if state.window is not None and state.window[1] == state.ac[1 - active]:
         pending = 1 if active == player else -1
@@ -154,7 +186,7 @@ def features(state, player: int) -> list[float]:
                 *state.counts[p]]
 
     diff = [a - b for a, b in zip(side(player), side(other))]
-    road = _steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player])
+    road = toward[other].steps(state.path[other]) - toward[player].steps(state.path[player])
     danger = 1.0 / max(hearts[other], 0.5) - 1.0 / max(hearts[player], 0.5)
     return [diff[0], danger, *diff[1:14], road, pending, *diff[14:17], 1 if active == player else -1,
             nearest[other] - nearest[player], near[player] - near[other]]
@@ -169,7 +201,7 @@ def evaluate(state, player: int) -> float:
     if state.placing is not None and state.active == player and state.result is None:
         # a declared summon is worth what its placement will bring, minus its cost
         card = state.game.content.cards[state.placing]
-        near_home = STEP * (FAR - _steps(1 << state.ac[player], _field(state, state.ac[1 - player])))
+        near_home = STEP * (FAR - _field(state, state.ac[1 - player]).steps(1 << state.ac[player]))
         score += 0.9 * (_monster_value(card, card.atk, card.defense) + PRESENCE + COUNT + near_home
                         - CREST[0] * card.level)
     return score
@@ -207,7 +239,7 @@ def shortlist(state, actions: list) -> list:
 def _nearest_nets(state, player: int, actions: list) -> list:
     geo = state.game.geo
     steps = [FAR] * geo.n
-    for d, layer in enumerate(_field(state, state.ac[1 - player])):
+    for d, layer in enumerate(_field(state, state.ac[1 - player]).whole()):
         for sq in _bits(layer):
             steps[sq] = d
     own_master = state.ac[player]
