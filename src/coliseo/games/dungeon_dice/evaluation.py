@@ -12,6 +12,8 @@ net must be dimensioned there first).
 
 from __future__ import annotations
 
+from operator import mul
+
 # `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
 # mover's turn (`horizon=turn`; a leaf is scored by `value` at once, depth 0, as random rollouts of DDM turns
 # measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and scales
@@ -59,63 +61,61 @@ class _Field:
     path costs 1 + GAP steps to enter: `layers[d]` holds the squares d steps away. Grown a layer at a time with
     bitmask shifts, only as far as the questions asked of it reach (most never need the far side of the board)."""
 
-    __slots__ = ("geo", "path", "empty", "beside", "seen", "layers", "rings")
+    __slots__ = ("geo", "path", "empty", "beside", "master", "seen", "layers", "rings")
 
     def __init__(self, geo, allpath: int, master: int):
         self.geo, self.path, self.empty = geo, allpath, geo.full & ~allpath
-        self.beside, self.seen = geo.nbr_mask[master], 1 << master
+        self.beside, self.master = geo.nbr_mask[master], 1 << master
+        self.seen = self.master         # the squares of the layers so far, and the Master's own
         self.layers: list[int] = []
         self.rings: list[int] = []      # rings[d]: the squares next to layers[d]
 
-    def _grow(self) -> bool:
-        """Adds the next layer; False once every square is placed or FAR layers are."""
-        layers, rings, d = self.layers, self.rings, len(self.layers)
-        geo = self.geo
-        if d == FAR or self.seen == geo.full:
-            return False
-        layer = self.beside & self.path if d == 0 else self.beside & self.empty if d == GAP else 0
-        if d >= 1:
-            layer |= rings[d - 1] & self.path
-        if d >= 1 + GAP:
-            layer |= rings[d - 1 - GAP] & self.empty
-        layer &= ~self.seen
-        self.seen |= layer
-        layers.append(layer)
-        rings.append(((layer << geo.w) | (layer >> geo.w) | ((layer & geo.not_last_file) << 1)
-                      | ((layer & geo.not_first_file) >> 1)) & geo.full if layer else 0)
-        return True
+    def _grow(self, squares: int, every: bool) -> None:
+        """Adds layers until they hold every one of `squares` (if `every`, else some one), or FAR layers or
+        every square are placed."""
+        squares &= ~self.master
+        geo, layers, rings, seen = self.geo, self.layers, self.rings, self.seen
+        path, empty, beside = self.path, self.empty, self.beside
+        w, full, right_ok, left_ok = geo.w, geo.full, geo.not_last_file, geo.not_first_file
+        d = len(layers)
+        while d < FAR and seen != full and (squares & ~seen if every else not squares & seen):
+            layer = beside & path if d == 0 else beside & empty if d == GAP else 0
+            if d >= 1:
+                layer |= rings[d - 1] & path
+            if d >= 1 + GAP:
+                layer |= rings[d - 1 - GAP] & empty
+            layer &= ~seen
+            seen |= layer
+            layers.append(layer)
+            rings.append(((layer << w) | (layer >> w) | ((layer & right_ok) << 1) | ((layer & left_ok) >> 1)) & full
+                         if layer else 0)
+            d += 1
+        self.seen = seen
 
     def steps(self, squares: int) -> int:
         """Steps from the nearest of `squares` (a bitmask) to the Master; FAR if none is within FAR."""
+        self._grow(squares, every=False)
         for d, layer in enumerate(self.layers):
             if layer & squares:
                 return d
-        while self._grow():
-            if self.layers[-1] & squares:
-                return len(self.layers) - 1
         return FAR
 
     def reached(self, squares: int) -> list[tuple[int, int]]:
         """(steps, those of `squares` that many steps away) for each number of steps that has some, nearest first;
         squares beyond FAR are left out."""
+        self._grow(squares, every=True)
         out = []
         for d, layer in enumerate(self.layers):
             if not squares:
-                return out
+                break
             if layer & squares:
                 out.append((d, layer & squares))
-                squares &= ~layer
-        while squares and self._grow():
-            layer = self.layers[-1]
-            if layer & squares:
-                out.append((len(self.layers) - 1, layer & squares))
                 squares &= ~layer
         return out
 
     def whole(self) -> list[int]:
         """Every layer."""
-        while self._grow():
-            pass
+        self._grow(self.geo.full, every=True)
         return self.layers
 
 
@@ -150,7 +150,7 @@ FITTED = {
 def features(state, player: int) -> list[float]:
     """The FEATURES of `state` for `player`, from what `player` may know: the public board, pools, hearts and
     set-zone sizes."""
-    cards = state.game.content.cards
+    cards, in_line = state.game.content.cards, state.game.geo.in_line
     other = 1 - player
     hearts, pool = state.hearts, state.pool
     toward = (_field(state, state.ac[1]), _field(state, state.ac[0]))   # toward the Master each side attacks
@@ -167,7 +167,8 @@ def features(state, player: int) -> list[float]:
         stats[ctrl] += _monster_value(cards[cid], state.atk(piece), state.defense(piece))
         monsters[ctrl] += 1
         squares[ctrl] |= 1 << sq
-        if state.ac[1 - ctrl] in state.targets_in_line(sq, piece):
+        enemy = state.ac[1 - ctrl]
+        if in_line[enemy] >> sq & 1 and enemy in state.targets_in_line(sq, piece):
             threats[ctrl] += 1
             if strike_phase and ctrl == active and not piece[6] and pool[ctrl][2] >= 1:
                 strikes[ctrl] += 1
@@ -192,12 +193,16 @@ def features(state, player: int) -> list[float]:
             nearest[other] - nearest[player], near[player] - near[other]]
 
 
-def _weighted(weights: dict, state, player: int) -> float:
-    return sum(weights[name] * x for name, x in zip(FEATURES, features(state, player)))
+_HAND_WEIGHTS = tuple(HAND[name] for name in FEATURES)
+_FITTED_WEIGHTS = tuple(FITTED[name] for name in FEATURES)
+
+
+def _weighted(weights: tuple, state, player: int) -> float:
+    return sum(map(mul, weights, features(state, player)))
 
 
 def evaluate(state, player: int) -> float:
-    score = _weighted(HAND, state, player)
+    score = _weighted(_HAND_WEIGHTS, state, player)
     if state.placing is not None and state.active == player and state.result is None:
         # a declared summon is worth what its placement will bring, minus its cost
         card = state.game.content.cards[state.placing]
@@ -210,7 +215,7 @@ def evaluate(state, player: int) -> float:
 def value(state, player: int) -> float:
     """The search's value of a position where its tree stops: the FITTED logit of `player`'s win, in the
     evaluation's units (a thousand a logit)."""
-    return 1000.0 * _weighted(FITTED, state, player)
+    return 1000.0 * _weighted(_FITTED_WEIGHTS, state, player)
 
 
 SHORTLIST = 12      # nets the search tries at a placing step
