@@ -123,6 +123,23 @@ def _monster_value(card, atk: int, defense: int) -> float:
     return 5.0 * card.level + (atk + defense) / 60.0
 
 
+_plain_values: dict = {}
+
+
+def _piece_value(state, piece) -> float:
+    """`_monster_value` of a monster on the board; kept per (game, card, attack change) when it has no equips."""
+    if piece[4]:
+        return _monster_value(state.game.content.cards[piece[1]], state.atk(piece), state.defense(piece))
+    key = (state.game, piece[1], piece[5])
+    found = _plain_values.get(key)
+    if found is None:
+        if len(_plain_values) > 20000:
+            _plain_values.clear()
+        found = _plain_values[key] = _monster_value(state.game.content.cards[piece[1]], state.atk(piece),
+                                                    state.defense(piece))
+    return found
+
+
 # What a position is made of, each a difference (mine minus the opponent's, so a feature for one player is minus
 # the other's): `features` gives them in this order.
 FEATURES = ("hearts", "heart_danger", "crest_S", "crest_M", "crest_A", "crest_D", "crest_G", "crest_T", "crest_E",
@@ -150,7 +167,7 @@ FITTED = {
 def features(state, player: int) -> list[float]:
     """The FEATURES of `state` for `player`, from what `player` may know: the public board, pools, hearts and
     set-zone sizes."""
-    cards, in_line = state.game.content.cards, state.game.geo.in_line
+    in_line = state.game.geo.in_line
     other = 1 - player
     hearts, pool = state.hearts, state.pool
     toward = (_field(state, state.ac[1]), _field(state, state.ac[0]))   # toward the Master each side attacks
@@ -164,7 +181,7 @@ def features(state, player: int) -> list[float]:
         if cid is None:
             continue
         ctrl = piece[3]
-        stats[ctrl] += _monster_value(cards[cid], state.atk(piece), state.defense(piece))
+        stats[ctrl] += _piece_value(state, piece)
         monsters[ctrl] += 1
         squares[ctrl] |= 1 << sq
         enemy = state.ac[1 - ctrl]
