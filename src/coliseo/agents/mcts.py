@@ -27,8 +27,10 @@ the game-long spread grows so large that the differences between a move's option
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. The search scores positions with the module's `value(state, player)` where it
 has one (a Dungeon Dice model of the win chance, fitted on the positions where the player to act changes: where a
-`horizon=turn` tree stops), else with its `evaluate`. It may also define `distinct(state, actions)`: the actions without
-those equivalent to a kept one, which the root ranking and greedy rollout samples then skip; and
+`horizon=turn` tree stops), else with its `evaluate`; with its `values(state)` where it has one, every player's
+`value` from one call (Dungeon Dice: one side's value is minus the other's). It may also define
+`distinct(state, actions)`: the actions without those equivalent to a kept one, which the root ranking and greedy
+rollout samples then skip; and
 `shortlist(state, actions)`: the actions worth searching at a step, by an estimate cheaper than applying them
 (a DDM placing step has ~1,800 nets, too many for the tree to try), kept per tree node.
 """
@@ -102,6 +104,7 @@ class MctsAgent(Agent):
         if self.depth < 0:
             raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
         self.evaluate = getattr(module, "value", module.evaluate)
+        self.values = getattr(module, "values", None) if hasattr(module, "value") else None
         self.distinct = getattr(module, "distinct", None)
         self.shortlist = getattr(module, "shortlist", None)
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
@@ -266,7 +269,11 @@ class MctsAgent(Agent):
     def edges(self, world) -> dict[int, float]:
         """Each player's evaluation minus the mean of the others'."""
         players = world.players
-        values = {p: self.evaluated(world, p) for p in players}
+        if self.values is not None:
+            self.spent += len(players)
+            values = self.values(world)
+        else:
+            values = {p: self.evaluated(world, p) for p in players}
         return {p: values[p] - sum(values[q] for q in players if q != p) / (len(players) - 1) for p in players}
 
     def spread(self, x: float) -> float:

@@ -235,6 +235,13 @@ def value(state, player: int) -> float:
     return 1000.0 * _weighted(_FITTED_WEIGHTS, state, player)
 
 
+def values(state) -> dict[int, float]:
+    """`value` for both players from one reading: every feature is a difference between the sides, so each
+    player's value is minus the other's."""
+    first = value(state, 0)
+    return {0: first, 1: -first}
+
+
 SHORTLIST = 12      # nets the search tries at a placing step
 PRESELECT = 160     # nets nearest the enemy Master, among which the evaluation picks those SHORTLIST
 _shortlists: dict = {}
