@@ -49,7 +49,7 @@ SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": f
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "available", "reward", "shortlist")
+    __slots__ = ("mover", "children", "visits", "available", "reward", "shortlist", "narrowed")
 
     def __init__(self, mover: int | None):
         self.mover = mover        # the player whose action leads here
@@ -58,6 +58,14 @@ class Node:
         self.available = 0        # iterations in which this node's action was legal at its parent
         self.reward = 0.0         # sum of `mover`'s rewards
         self.shortlist = None     # the module's shortlist of the actions here (a set), once visited
+        self.narrowed = None      # (a legal list met here, its actions on the shortlist), the last one met
+
+    def narrow(self, legal: list) -> list:
+        """The actions of `legal` on the shortlist (all of them if none is); the same list of thousands of nets
+        comes back in world after world, so the last answer is kept."""
+        if self.narrowed is None or self.narrowed[0] != legal:
+            self.narrowed = (legal, [a for a in legal if a in self.shortlist] or legal)
+        return self.narrowed[1]
 
 
 class MctsAgent(Agent):
@@ -149,7 +157,7 @@ class MctsAgent(Agent):
                 if node.shortlist is None:
                     node.shortlist = set(self.shortlist(world, legal))
                 if len(node.shortlist) < len(legal):
-                    legal = [a for a in legal if a in node.shortlist] or legal
+                    legal = node.narrow(legal)
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
