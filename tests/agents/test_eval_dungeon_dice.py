@@ -1,6 +1,7 @@
 """The Dungeon Dice evaluation plays for hearts: nearer the enemy Master is better, a heart in reach is taken,
 and only what the player may know is read."""
 
+import heapq
 import random
 
 import pytest
@@ -9,14 +10,18 @@ from games.dungeon_dice.helpers import GAME, path, position, put
 from coliseo.agents import Seat, make_agent
 from coliseo.core.registry import load_game
 from coliseo.games.dungeon_dice.evaluation import (
+    FAR,
     FEATURES,
     FITTED,
+    GAP,
     SHORTLIST,
+    _Field,
     _nearest_nets,
     evaluate,
     features,
     shortlist,
     value,
+    values,
 )
 
 ROAD = [f"h{rank}" for rank in range(2, 20)]     # player 1's path from beside g1 up to h19, beside h20
@@ -92,6 +97,54 @@ def test_each_feature_for_one_player_is_minus_the_others():
     for s in random_positions():
         assert features(s, 0) == [-x for x in features(s, 1)]
         assert value(s, 0) == pytest.approx(-value(s, 1))
+
+
+def test_values_gives_each_players_value_exactly():
+    for s in random_positions():
+        assert values(s) == {0: value(s, 0), 1: value(s, 1)}
+
+
+def steps_by_dijkstra(s, master: int) -> list[int]:
+    """Each square's steps to stand beside `master` (FAR at most), square by square: entering a square costs 1,
+    and GAP more while it is not path."""
+    geo = s.game.geo
+    allpath = s.path[0] | s.path[1]
+
+    def cost(sq):
+        return 0 if allpath >> sq & 1 else GAP
+
+    steps, heap = {}, [(cost(sq), sq) for sq in geo.nbrs[master]]
+    while heap:
+        d, sq = heapq.heappop(heap)
+        if sq not in steps:
+            steps[sq] = d
+            heap.extend((d + 1 + cost(n), n) for n in geo.nbrs[sq] if n != master and n not in steps)
+            heapq.heapify(heap)
+    return [min(steps.get(sq, FAR), FAR) for sq in range(geo.n)]
+
+
+def test_the_lazily_grown_distance_field_answers_as_the_whole_field():
+    rng = random.Random(3)
+    checked = 0
+    for s in [*random_positions(), knight_on("h10")]:
+        geo = s.game.geo
+        allpath = s.path[0] | s.path[1]
+        for master in s.ac:
+            truth = steps_by_dijkstra(s, master)
+            whole = _Field(geo, allpath, master).whole()
+            assert [next((d for d, layer in enumerate(whole) if layer >> sq & 1), FAR) for sq in range(geo.n)] == truth
+            field = _Field(geo, allpath, master)      # grown only as each question needs, in a random order
+            for _ in range(30):
+                squares = sum(1 << sq for sq in rng.sample(range(geo.n), rng.randrange(1, 6)))
+                if rng.random() < 0.5:
+                    assert field.steps(squares) == min(truth[sq] for sq in range(geo.n) if squares >> sq & 1)
+                else:
+                    expected = sorted((truth[sq], sq) for sq in range(geo.n) if squares >> sq & 1 and truth[sq] < FAR)
+                    assert [(d, sq) for d, there in field.reached(squares) for sq in range(geo.n)
+                            if there >> sq & 1] == expected
+                checked += 1
+            assert field.whole() == whole
+    assert checked >= 300
 
 
 def test_the_fitted_value_weighs_every_feature_and_counts_a_heart_for_the_side_ahead():

@@ -27,8 +27,10 @@ the game-long spread grows so large that the differences between a move's option
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. The search scores positions with the module's `value(state, player)` where it
 has one (a Dungeon Dice model of the win chance, fitted on the positions where the player to act changes: where a
-`horizon=turn` tree stops), else with its `evaluate`. It may also define `distinct(state, actions)`: the actions without
-those equivalent to a kept one, which the root ranking and greedy rollout samples then skip; and
+`horizon=turn` tree stops), else with its `evaluate`; with its `values(state)` where it has one, every player's
+`value` from one call (Dungeon Dice: one side's value is minus the other's). It may also define
+`distinct(state, actions)`: the actions without those equivalent to a kept one, which the root ranking and greedy
+rollout samples then skip; and
 `shortlist(state, actions)`: the actions worth searching at a step, by an estimate cheaper than applying them
 (a DDM placing step has ~1,800 nets, too many for the tree to try), kept per tree node.
 """
@@ -47,7 +49,7 @@ SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": f
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "available", "reward", "shortlist")
+    __slots__ = ("mover", "children", "visits", "available", "reward", "shortlist", "narrowed")
 
     def __init__(self, mover: int | None):
         self.mover = mover        # the player whose action leads here
@@ -56,6 +58,14 @@ class Node:
         self.available = 0        # iterations in which this node's action was legal at its parent
         self.reward = 0.0         # sum of `mover`'s rewards
         self.shortlist = None     # the module's shortlist of the actions here (a set), once visited
+        self.narrowed = None      # (a legal list met here, its actions on the shortlist), the last one met
+
+    def narrow(self, legal: list) -> list:
+        """The actions of `legal` on the shortlist (all of them if none is); the same list of thousands of nets
+        comes back in world after world, so the last answer is kept."""
+        if self.narrowed is None or self.narrowed[0] != legal:
+            self.narrowed = (legal, [a for a in legal if a in self.shortlist] or legal)
+        return self.narrowed[1]
 
 
 class MctsAgent(Agent):
@@ -102,6 +112,7 @@ class MctsAgent(Agent):
         if self.depth < 0:
             raise SetupError(f"mcts setting depth must be 0 or more, got {self.depth}")
         self.evaluate = getattr(module, "value", module.evaluate)
+        self.values = getattr(module, "values", None) if hasattr(module, "value") else None
         self.distinct = getattr(module, "distinct", None)
         self.shortlist = getattr(module, "shortlist", None)
         # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
@@ -146,7 +157,7 @@ class MctsAgent(Agent):
                 if node.shortlist is None:
                     node.shortlist = set(self.shortlist(world, legal))
                 if len(node.shortlist) < len(legal):
-                    legal = [a for a in legal if a in node.shortlist] or legal
+                    legal = node.narrow(legal)
             untried = [a for a in legal if a not in node.children]
             for action in legal:
                 child = node.children.get(action)
@@ -266,7 +277,11 @@ class MctsAgent(Agent):
     def edges(self, world) -> dict[int, float]:
         """Each player's evaluation minus the mean of the others'."""
         players = world.players
-        values = {p: self.evaluated(world, p) for p in players}
+        if self.values is not None:
+            self.spent += len(players)
+            values = self.values(world)
+        else:
+            values = {p: self.evaluated(world, p) for p in players}
         return {p: values[p] - sum(values[q] for q in players if q != p) / (len(players) - 1) for p in players}
 
     def spread(self, x: float) -> float:

@@ -106,6 +106,8 @@ class Geometry:
                         ray.append(ny * w + nx)
                 per.append(tuple(ray))
             self.rays.append(tuple(per))
+        # in_line[sq]: the squares of sq's rays, as a bitmask (the squares that may attack sq from range 3 or less)
+        self.in_line = [sum(1 << s for ray in per for s in ray) for per in self.rays]
         # rays_within[r][sq]: the rays cut to an attack range r (1..3), cut once here rather than per attack
         self.rays_within = [()] + [[tuple(ray[:r] for ray in per) for per in self.rays] for r in (1, 2, 3)]
         # Every on-board placement: (shape index, anchor, squares, mask, neighbour mask)

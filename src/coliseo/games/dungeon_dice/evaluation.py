@@ -12,6 +12,8 @@ net must be dimensioned there first).
 
 from __future__ import annotations
 
+from operator import mul
+
 # `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
 # mover's turn (`horizon=turn`; a leaf is scored by `value` at once, depth 0, as random rollouts of DDM turns
 # measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and scales
@@ -42,57 +44,100 @@ PENDING = 700.0     # an attack on the Master declared, waiting for the defender
 _fields: dict = {}
 
 
-def _field(state, master: int) -> list[int]:
-    """The squares (bitmasks) at each number of steps from a square beside `master`, where a square that is
-    not path costs 1 + GAP steps to enter. Grown a layer at a time with bitmask shifts."""
+def _field(state, master: int) -> _Field:
+    """The distance field toward `master` on this board's path, shared by every position with the same path."""
     allpath = state.path[0] | state.path[1]
     key = (allpath, master)
     found = _fields.get(key)
-    if found is not None:
-        return found
-    if len(_fields) > 20000:
-        _fields.clear()
-    geo = state.game.geo
-    w, full, right_ok, left_ok = geo.w, geo.full, geo.not_last_file, geo.not_first_file
-    empty = full & ~allpath
-    beside = geo.nbr_mask[master]
-    seen = 1 << master
-    layers = []
-    for d in range(FAR):
-        layer = 0
-        if d == 0:
-            layer = beside & allpath
-        elif d == GAP:
-            layer = beside & empty
-        prev = layers[d - 1] if d >= 1 else 0
-        if prev:
-            layer |= _around(prev, w, full, right_ok, left_ok) & allpath
-        prev = layers[d - 1 - GAP] if d >= 1 + GAP else 0
-        if prev:
-            layer |= _around(prev, w, full, right_ok, left_ok) & empty
-        layer &= ~seen
-        seen |= layer
-        layers.append(layer)
-        if seen == full:
-            break
-    _fields[key] = layers
-    return layers
+    if found is None:
+        if len(_fields) > 20000:
+            _fields.clear()
+        found = _fields[key] = _Field(state.game.geo, allpath, master)
+    return found
 
 
-def _around(mask: int, w: int, full: int, right_ok: int, left_ok: int) -> int:
-    return ((mask << w) | (mask >> w) | ((mask & right_ok) << 1) | ((mask & left_ok) >> 1)) & full
+class _Field:
+    """The squares (bitmasks) at each number of steps from a square beside a Master, where a square that is not
+    path costs 1 + GAP steps to enter: `layers[d]` holds the squares d steps away. Grown a layer at a time with
+    bitmask shifts, only as far as the questions asked of it reach (most never need the far side of the board)."""
 
+    __slots__ = ("geo", "path", "empty", "beside", "master", "seen", "layers", "rings")
 
-def _steps(squares: int, layers: list[int]) -> int:
-    """Steps from the nearest of `squares` (a bitmask) to the Master of `layers`."""
-    for d, layer in enumerate(layers):
-        if layer & squares:
-            return d
-    return FAR
+    def __init__(self, geo, allpath: int, master: int):
+        self.geo, self.path, self.empty = geo, allpath, geo.full & ~allpath
+        self.beside, self.master = geo.nbr_mask[master], 1 << master
+        self.seen = self.master         # the squares of the layers so far, and the Master's own
+        self.layers: list[int] = []
+        self.rings: list[int] = []      # rings[d]: the squares next to layers[d]
+
+    def _grow(self, squares: int, every: bool) -> None:
+        """Adds layers until they hold every one of `squares` (if `every`, else some one), or FAR layers or
+        every square are placed."""
+        squares &= ~self.master
+        geo, layers, rings, seen = self.geo, self.layers, self.rings, self.seen
+        path, empty, beside = self.path, self.empty, self.beside
+        w, full, right_ok, left_ok = geo.w, geo.full, geo.not_last_file, geo.not_first_file
+        d = len(layers)
+        while d < FAR and seen != full and (squares & ~seen if every else not squares & seen):
+            layer = beside & path if d == 0 else beside & empty if d == GAP else 0
+            if d >= 1:
+                layer |= rings[d - 1] & path
+            if d >= 1 + GAP:
+                layer |= rings[d - 1 - GAP] & empty
+            layer &= ~seen
+            seen |= layer
+            layers.append(layer)
+            rings.append(((layer << w) | (layer >> w) | ((layer & right_ok) << 1) | ((layer & left_ok) >> 1)) & full
+                         if layer else 0)
+            d += 1
+        self.seen = seen
+
+    def steps(self, squares: int) -> int:
+        """Steps from the nearest of `squares` (a bitmask) to the Master; FAR if none is within FAR."""
+        self._grow(squares, every=False)
+        for d, layer in enumerate(self.layers):
+            if layer & squares:
+                return d
+        return FAR
+
+    def reached(self, squares: int) -> list[tuple[int, int]]:
+        """(steps, those of `squares` that many steps away) for each number of steps that has some, nearest first;
+        squares beyond FAR are left out."""
+        self._grow(squares, every=True)
+        out = []
+        for d, layer in enumerate(self.layers):
+            if not squares:
+                break
+            if layer & squares:
+                out.append((d, layer & squares))
+                squares &= ~layer
+        return out
+
+    def whole(self) -> list[int]:
+        """Every layer."""
+        self._grow(self.geo.full, every=True)
+        return self.layers
 
 
 def _monster_value(card, atk: int, defense: int) -> float:
     return 5.0 * card.level + (atk + defense) / 60.0
+
+
+_plain_values: dict = {}
+
+
+def _piece_value(state, piece) -> float:
+    """`_monster_value` of a monster on the board; kept per (game, card, attack change) when it has no equips."""
+    if piece[4]:
+        return _monster_value(state.game.content.cards[piece[1]], state.atk(piece), state.defense(piece))
+    key = (state.game, piece[1], piece[5])
+    found = _plain_values.get(key)
+    if found is None:
+        if len(_plain_values) > 20000:
+            _plain_values.clear()
+        found = _plain_values[key] = _monster_value(state.game.content.cards[piece[1]], state.atk(piece),
+                                                    state.defense(piece))
+    return found
 
 
 # What a position is made of, each a difference (mine minus the opponent's, so a feature for one player is minus
@@ -122,7 +167,7 @@ FITTED = {
 def features(state, player: int) -> list[float]:
     """The FEATURES of `state` for `player`, from what `player` may know: the public board, pools, hearts and
     set-zone sizes."""
-    cards = state.game.content.cards
+    in_line = state.game.geo.in_line
     other = 1 - player
     hearts, pool = state.hearts, state.pool
     toward = (_field(state, state.ac[1]), _field(state, state.ac[0]))   # toward the Master each side attacks
@@ -130,21 +175,26 @@ def features(state, player: int) -> list[float]:
     strike_phase = state.result is None and state.phase in ("spend1", "battle")
     stats, monsters, steps, threats, strikes, near = ([0.0, 0.0] for _ in range(6))
     nearest = [FAR, FAR]
+    squares = [0, 0]
     for sq, piece in state.pieces.items():
         cid = piece[1]
         if cid is None:
             continue
         ctrl = piece[3]
-        stats[ctrl] += _monster_value(cards[cid], state.atk(piece), state.defense(piece))
+        stats[ctrl] += _piece_value(state, piece)
         monsters[ctrl] += 1
-        to_go = _steps(1 << sq, toward[ctrl])
-        steps[ctrl] += FAR - to_go
-        nearest[ctrl] = min(nearest[ctrl], to_go)
-        near[ctrl] += to_go <= 3
-        if state.ac[1 - ctrl] in state.targets_in_line(sq, piece):
+        squares[ctrl] |= 1 << sq
+        enemy = state.ac[1 - ctrl]
+        if in_line[enemy] >> sq & 1 and enemy in state.targets_in_line(sq, piece):
             threats[ctrl] += 1
             if strike_phase and ctrl == active and not piece[6] and pool[ctrl][2] >= 1:
                 strikes[ctrl] += 1
+    for ctrl in (0, 1):
+        for to_go, there in toward[ctrl].reached(squares[ctrl]):
+            count = there.bit_count()
+            steps[ctrl] += (FAR - to_go) * count
+            nearest[ctrl] = min(nearest[ctrl], to_go)
+            near[ctrl] += count if to_go <= 3 else 0
     pending = 0
     if state.window is not None and state.window[1] == state.ac[1 - active]:
         pending = 1 if active == player else -1
@@ -154,22 +204,26 @@ def features(state, player: int) -> list[float]:
                 *state.counts[p]]
 
     diff = [a - b for a, b in zip(side(player), side(other))]
-    road = _steps(state.path[other], toward[other]) - _steps(state.path[player], toward[player])
+    road = toward[other].steps(state.path[other]) - toward[player].steps(state.path[player])
     danger = 1.0 / max(hearts[other], 0.5) - 1.0 / max(hearts[player], 0.5)
     return [diff[0], danger, *diff[1:14], road, pending, *diff[14:17], 1 if active == player else -1,
             nearest[other] - nearest[player], near[player] - near[other]]
 
 
-def _weighted(weights: dict, state, player: int) -> float:
-    return sum(weights[name] * x for name, x in zip(FEATURES, features(state, player)))
+_HAND_WEIGHTS = tuple(HAND[name] for name in FEATURES)
+_FITTED_WEIGHTS = tuple(FITTED[name] for name in FEATURES)
+
+
+def _weighted(weights: tuple, state, player: int) -> float:
+    return sum(map(mul, weights, features(state, player)))
 
 
 def evaluate(state, player: int) -> float:
-    score = _weighted(HAND, state, player)
+    score = _weighted(_HAND_WEIGHTS, state, player)
     if state.placing is not None and state.active == player and state.result is None:
         # a declared summon is worth what its placement will bring, minus its cost
         card = state.game.content.cards[state.placing]
-        near_home = STEP * (FAR - _steps(1 << state.ac[player], _field(state, state.ac[1 - player])))
+        near_home = STEP * (FAR - _field(state, state.ac[1 - player]).steps(1 << state.ac[player]))
         score += 0.9 * (_monster_value(card, card.atk, card.defense) + PRESENCE + COUNT + near_home
                         - CREST[0] * card.level)
     return score
@@ -178,7 +232,14 @@ def evaluate(state, player: int) -> float:
 def value(state, player: int) -> float:
     """The search's value of a position where its tree stops: the FITTED logit of `player`'s win, in the
     evaluation's units (a thousand a logit)."""
-    return 1000.0 * _weighted(FITTED, state, player)
+    return 1000.0 * _weighted(_FITTED_WEIGHTS, state, player)
+
+
+def values(state) -> dict[int, float]:
+    """`value` for both players from one reading: every feature is a difference between the sides, so each
+    player's value is minus the other's."""
+    first = value(state, 0)
+    return {0: first, 1: -first}
 
 
 SHORTLIST = 12      # nets the search tries at a placing step
@@ -207,7 +268,7 @@ def shortlist(state, actions: list) -> list:
 def _nearest_nets(state, player: int, actions: list) -> list:
     geo = state.game.geo
     steps = [FAR] * geo.n
-    for d, layer in enumerate(_field(state, state.ac[1 - player])):
+    for d, layer in enumerate(_field(state, state.ac[1 - player]).whole()):
         for sq in _bits(layer):
             steps[sq] = d
     own_master = state.ac[player]

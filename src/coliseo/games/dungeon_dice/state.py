@@ -125,14 +125,17 @@ class DDMState(State):
         return self.game.content.cards[cid]
 
     def atk(self, piece) -> int:
-        card = self.game.content.cards[piece[CARD]]
-        cards = self.game.content.cards
-        return max(0, card.atk + sum(cards[c].params.get("atk", 0) for c, _ in piece[EQUIPS]) + piece[TMP])
+        return max(0, self.game.content.cards[piece[CARD]].atk + self._equipped(piece, "atk") + piece[TMP])
 
     def defense(self, piece) -> int:
-        card = self.game.content.cards[piece[CARD]]
+        return max(0, self.game.content.cards[piece[CARD]].defense + self._equipped(piece, "def"))
+
+    def _equipped(self, piece, stat: str) -> int:
+        """What the piece's equip cards add to `stat`."""
+        if not piece[EQUIPS]:
+            return 0
         cards = self.game.content.cards
-        return max(0, card.defense + sum(cards[c].params.get("def", 0) for c, _ in piece[EQUIPS]))
+        return sum(cards[c].params.get(stat, 0) for c, _ in piece[EQUIPS])
 
     def locked(self) -> int:
         """R13: the crest types (bitmask) the active player may not spend now."""

@@ -71,7 +71,6 @@ def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
     """§4: the opponent's library and set cards drawn from the copies not publicly accounted for."""
     o = 1 - player
     s._legal = None          # the clone shared the real state's cached list; recompute on this world
-    cards = s.game.content.cards
     public = {}
     for piece in s.pieces.values():
         if piece[CARD] is not None and piece[OWNER] == o:
@@ -84,10 +83,8 @@ def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
     declared = s.placing if s.phase == "placing" and s.active == o else None
     if declared:
         public[declared] = public.get(declared, 0) + 1
-    avail = []
-    for cid, card in cards.items():
-        avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
-    traps = [c for c in avail if cards[c].type == "trap"]
+    avail, traps = _unaccounted(s.game, public)
+    avail = list(avail)
     chosen = rng.sample(traps, len(s.setzone[o]))
     s.setzone[o] = [(c, t) for c, (_, t) in zip(chosen, s.setzone[o])]
     for c in chosen:
@@ -97,6 +94,25 @@ def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
     if declared:
         lib.append(declared)
     s.library[o] = sorted(lib)
+
+
+_unaccounted_cache: dict = {}
+
+
+def _unaccounted(game, public: dict) -> tuple[tuple, tuple]:
+    """The copies of each card (all, and the traps among them) beyond the `public` counts, in the content's
+    order; kept per (game, counts), as a search resamples the same position over and over."""
+    key = (game, frozenset(public.items()))
+    found = _unaccounted_cache.get(key)
+    if found is None:
+        if len(_unaccounted_cache) > 20000:
+            _unaccounted_cache.clear()
+        cards = game.content.cards
+        avail = []
+        for cid, card in cards.items():
+            avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
+        found = _unaccounted_cache[key] = (tuple(avail), tuple(c for c in avail if cards[c].type == "trap"))
+    return found
 
 
 # --- positions ------------------------------------------------------------------------------
