@@ -206,7 +206,7 @@ class Table:
             "watch_needs_invite": bool(self.stored.access and self.stored.access["spectators_need_invite"]),
             "resigned": sorted(match.resigned),
             "observation": observation,
-            "picture": picture(game, observation, lang) if game.id not in OWN_BOARDS else None,
+            "picture": picture(game, observation, lang),
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
@@ -807,6 +807,9 @@ def board_hints(game, observation: dict) -> dict | None:
 
 
 def picture(game, observation: dict, lang: str) -> str | None:
+    """The game's text picture, for the generic board: None for a game with a board of its own or without one."""
+    if game.id in OWN_BOARDS:
+        return None
     try:
         return game.render_text(observation, lang)
     except NotImplementedError:
