@@ -163,6 +163,7 @@ class Geometry:
         for j, path in enumerate(order):
             after = next((m for m in range(j + 1, len(order)) if order[m][:len(path)] != path), len(order))
             self.trie.append((len(path), path[-1], after, paths[path]))
+        self.trie_depth = 1 + max(len(path) for path in order)
 
     def shifted(self, mask: int) -> list[int]:
         """`mask` moved back by each delta: bit a of shifted[i] is bit a + deltas[i] of mask."""
@@ -175,7 +176,7 @@ class Geometry:
         extra_at = [self.shifted(mask) for mask in extra]
         table = self.shape_table
         fits = [0] * len(table)
-        ok_at, hit_at = [-1] * 7, [0] * 7          # by depth in the trie; depth 0 is the root
+        ok_at, hit_at = [-1] * self.trie_depth, [0] * self.trie_depth   # by depth in the trie; 0 is the root
         nodes, i = self.trie, 0
         while i < len(nodes):
             depth, at, after, shape = nodes[i]

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from operator import mul
 
+from coliseo.core.memo import keep
+
+from .state import CARD, EQUIPS, TMP
+
 # `mcts` defaults for this game, about 0.2 s of CPU a move at most (docs/ai.md has the numbers). The tree plans the
 # mover's turn (`horizon=turn`; a leaf is scored by `value` at once, depth 0, as random rollouts of DDM turns
 # measured weaker), judges a run of the mover's actions by its best continuation (`backup=best`) and scales
@@ -50,9 +54,7 @@ def _field(state, master: int) -> _Field:
     key = (allpath, master)
     found = _fields.get(key)
     if found is None:
-        if len(_fields) > 20000:
-            _fields.clear()
-        found = _fields[key] = _Field(state.game.geo, allpath, master)
+        found = keep(_fields, key, _Field(state.game.geo, allpath, master))
     return found
 
 
@@ -128,15 +130,12 @@ _plain_values: dict = {}
 
 def _piece_value(state, piece) -> float:
     """`_monster_value` of a monster on the board; kept per (game, card, attack change) when it has no equips."""
-    if piece[4]:
-        return _monster_value(state.game.content.cards[piece[1]], state.atk(piece), state.defense(piece))
-    key = (state.game, piece[1], piece[5])
+    key = None if piece[EQUIPS] else (state.game, piece[CARD], piece[TMP])
     found = _plain_values.get(key)
     if found is None:
-        if len(_plain_values) > 20000:
-            _plain_values.clear()
-        found = _plain_values[key] = _monster_value(state.game.content.cards[piece[1]], state.atk(piece),
-                                                    state.defense(piece))
+        found = _monster_value(state.game.content.cards[piece[CARD]], state.atk(piece), state.defense(piece))
+        if key is not None:
+            keep(_plain_values, key, found)
     return found
 
 
@@ -259,9 +258,7 @@ def shortlist(state, actions: list) -> list:
     key = (state.path[0], state.path[1], tuple(state.ac), player, state.placed[player], len(actions))
     found = _shortlists.get(key)
     if found is None:
-        if len(_shortlists) > 20000:
-            _shortlists.clear()
-        found = _shortlists[key] = _best_nets(state, player, _nearest_nets(state, player, actions))
+        found = keep(_shortlists, key, _best_nets(state, player, _nearest_nets(state, player, actions)))
     return found
 
 

@@ -16,6 +16,7 @@ from operator import itemgetter
 from coliseo.core.events import private
 from coliseo.core.game import State, in_sorted
 from coliseo.core.i18n import refusal
+from coliseo.core.memo import keep
 
 from .board import bits
 from .content import CREST_NAMES, CRESTS
@@ -207,13 +208,11 @@ class DDMState(State):
                 return False
         board = self._net_board(player)
         first = board and geo.first_fit(*board[1:])
-        if len(_net_known) >= 4096:
-            _net_known.clear()
         if first:
             shape, anchors = first
-            _net_known[key] = True, geo.placements[geo.shape_ids[shape][anchors.bit_length()]][3]
+            keep(_net_known, key, (True, geo.placements[geo.shape_ids[shape][anchors.bit_length()]][3]), 4096)
             return True
-        _net_known[key] = False, taken
+        keep(_net_known, key, (False, taken), 4096)
         return False
 
     def _net_board(self, player: int):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from coliseo.core.errors import PositionError
+from coliseo.core.memo import keep
 from coliseo.core.rng import Rng
 
 from .board import bits
@@ -105,13 +106,11 @@ def _unaccounted(game, public: dict) -> tuple[tuple, tuple]:
     key = (game, frozenset(public.items()))
     found = _unaccounted_cache.get(key)
     if found is None:
-        if len(_unaccounted_cache) > 20000:
-            _unaccounted_cache.clear()
         cards = game.content.cards
         avail = []
         for cid, card in cards.items():
             avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
-        found = _unaccounted_cache[key] = (tuple(avail), tuple(c for c in avail if cards[c].type == "trap"))
+        found = keep(_unaccounted_cache, key, (tuple(avail), tuple(c for c in avail if cards[c].type == "trap")))
     return found
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
+from coliseo.core.memo import keep
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
@@ -176,9 +177,7 @@ class Fantastiqa(Game):
         key = (tuple(sorted(vuln)), canon)
         found = self._pay_cache.get(key)
         if found is None:
-            if len(self._pay_cache) > 200_000:
-                self._pay_cache.clear()
-            found = self._pay_cache[key] = _payments(key[0], canon)
+            found = keep(self._pay_cache, key, _payments(key[0], canon), 200_000)
         if not found:
             return found
         return sorted(tuple(sorted(order[i] for i in combo)) for combo in found)

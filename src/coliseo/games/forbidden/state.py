@@ -163,11 +163,19 @@ class DuelState(State):
             return in_sorted(legal, action, _play_order)
         return action in legal
 
+    def _attack_barred(self) -> str | None:
+        """Why the player to move may not attack at all now (a refusal key), or None."""
+        if self.pinned[self.player]:
+            return "pinned"
+        if self.turn_no == 1 and not self.game.options["first_turn_attack"]:
+            return "first_turn"
+        return None
+
     def _legal_battle(self) -> list:
         p, q = self.player, 1 - self.player
         mine, theirs = self.monsters[p], self.monsters[q]
         out = []
-        if self.pinned[p] == 0 and (self.turn_no > 1 or self.game.options["first_turn_attack"]):
+        if self._attack_barred() is None:
             targets = [j + 1 for j in range(5) if theirs[j] is not None] or [0]
             for i in range(5):
                 rec = mine[i]
@@ -214,10 +222,9 @@ class DuelState(State):
                 return why("face_down")
             return why("no_fit")
         if tag == "attack":
-            if self.pinned[self.player]:
-                return why("pinned")
-            if self.turn_no == 1 and not self.game.options["first_turn_attack"]:
-                return why("first_turn")
+            barred = self._attack_barred()
+            if barred is not None:
+                return why(barred)
             if action[2] == 0:
                 return why("direct")
             return why("attack")
