@@ -32,6 +32,20 @@ def test_the_first_turn_penalty_follows_whoever_moves_first_and_never_goes_below
     assert all(s.ap == 0 and s.legal_actions() == [(0,)] for s in states)
 
 
+def test_the_second_player_bonus_adds_action_points_to_turn_two_only():
+    game = load_game("capsule", second_player_ap_bonus=1, double_pass_ends=False)
+    s = game.new_state(1)
+    assert (s.turn, s.current_player, s.ap) == (1, 0, 6)                     # dawn_king basic: all 6
+    act(s, "end")
+    assert (s.turn, s.current_player, s.ap) == (2, 1, 7)                     # the second player: 6 + 1
+    act(s, "end")
+    assert (s.turn, s.current_player, s.ap) == (3, 0, 6)
+    act(s, "end")
+    assert (s.turn, s.current_player, s.ap) == (4, 1, 6)
+    with pytest.raises(SetupError, match="second_player_ap_bonus"):
+        load_game("capsule", second_player_ap_bonus=-1)
+
+
 def test_without_the_first_turn_penalty_turn_one_has_the_kings_full_points():
     assert load_game("capsule").options["first_turn_ap_penalty"] == 0
     assert load_game("capsule", mode="advanced").new_state(1).ap == 10

@@ -60,6 +60,7 @@ OPTIONS = [
     Option("max_turns", 200, "turn limit (0 = none)", minimum=0),
     Option("first_player", "p1", "p1, or random", choices=("p1", "random")),
     Option("first_turn_ap_penalty", 0, "the player who takes turn 1 gets this many fewer AP on it", minimum=0),
+    Option("second_player_ap_bonus", 0, "the player who takes turn 2 gets this many more AP on it", minimum=0),
     Option("random_placement", False, "omitted placements are random instead of the default order"),
     Option("packs", [], "extra content pack files (TOML) loaded beside the bundled ones", kind=list),
 ]

@@ -363,14 +363,16 @@ class CapsuleState(State):
             self.start_turn(1 - player, events)
 
     def start_turn(self, player: int, events: list) -> None:
-        """R11: the turn counter advances and the player's AP are refilled from their King; the option
-        `first_turn_ap_penalty` takes some from turn 1."""
+        """R11: the turn counter advances and the player's AP are refilled from their King; the options
+        `first_turn_ap_penalty` and `second_player_ap_bonus` take some from turn 1 and add some to turn 2."""
         self.turn_no += 1
         self.active = player
         self.acted = False
         self.ap = self.action_points(self.king(player)[CARD])
         if self.turn_no == 1:
             self.ap = max(0, self.ap - self.game.options["first_turn_ap_penalty"])
+        elif self.turn_no == 2:
+            self.ap += self.game.options["second_player_ap_bonus"]
         events.append({"type": "turn_start", "player": player, "turn": self.turn_no, "ap": self.ap})
 
     def _check_loss(self, events: list) -> bool:
