@@ -17,6 +17,9 @@ AXE = Axe()
 
 
 def serious_violations(page) -> list[str]:
+    # Colours are measured as drawn: a dialog still fading in would blend into the page behind it.
+    page.wait_for_function("""document.getAnimations().every(a =>
+        a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)""")
     found = AXE.run(page).response["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}" for v in found
             if v["impact"] in ("serious", "critical")]
