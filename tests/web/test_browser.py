@@ -192,6 +192,8 @@ def test_the_lobby_describes_each_game_and_links_its_rules_in_both_languages(con
     page.select_option("#game", "capsule")
     page.click("details summary")
     assert "Límite de turnos" in page.inner_text("#new-game") and "max_turns" not in page.inner_text("#new-game")
+    # Start squares (a list of squares) are set from the command line: no field that can only hold its default.
+    assert "back_row" not in [f.input_value() for f in page.locator("#new-game input[type=text]").all()]
     page.click(".game-tile[data-game=dungeon_dice] a.how")
     page.wait_for_url("**/rules/dungeon_dice?lang=es")
     assert page.locator("main h1").count() == 1 and "corazones" in page.inner_text("main")

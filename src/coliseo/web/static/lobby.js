@@ -40,7 +40,9 @@ function drawForm(gameId, values = {}) {
   const game = catalog.find((g) => g.id === gameId);
   const gameSelect = el("select", { id: "game", name: "game", onchange: () => drawForm(gameSelect.value) },
     catalog.map((g) => new Option(gameName(g), g.id, false, g.id === gameId)));
-  const inputs = game.options.filter((o) => o.kind !== "list").map((o) => [o, optionInput(game.id, o, values, () => {
+  // Lists of squares or pack files are set from the command line; a form field would only hold the default.
+  const editable = (o) => o.choices.length || ["bool", "int", "str"].includes(o.kind);
+  const inputs = game.options.filter(editable).map((o) => [o, optionInput(game.id, o, values, () => {
     if (o.name === "players") drawForm(gameId, readOptions(game));
   })]);
   // The variant (and the player count) stand out; the other options fold away.

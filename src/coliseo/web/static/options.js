@@ -3,7 +3,7 @@
 export const OPTION_WORDS = {
   en: {
     "capsule.mode": ["Rules", null], width: ["Board width", null], height: ["Board height", null],
-    start_zone: ["Start squares", null], o_pattern: ["“O” attack pattern", null],
+    o_pattern: ["“O” attack pattern", null],
     faction_advantage: ["Faction advantage", null], capsule_hp: ["Capsule hit points", null],
     capsule_damage_carries: ["Capsule damage carries over", null],
     stun_blocks_abilities: ["Stun blocks abilities", null], all_monsters_rule: ["Losing every monster loses", null],
@@ -29,7 +29,6 @@ export const OPTION_WORDS = {
   es: {
     "capsule.mode": ["Reglas", "básicas o avanzadas (los segundos números del Rey; equipos avanzados)"],
     width: ["Ancho del tablero", "columnas del tablero"], height: ["Alto del tablero", "filas del tablero"],
-    start_zone: ["Casillas de salida", "casillas de salida del Jugador 1 (las del Jugador 2 son su espejo)"],
     o_pattern: ["Patrón de ataque «O»", "anillo: las 16 casillas a distancia 2; estrella: solo las 8 en línea recta"],
     faction_advantage: ["Ventaja de facción", "+1 de daño cuando la facción atacante vence a la del objetivo"],
     capsule_hp: ["Puntos de vida de la cápsula", "daño que destruye una cápsula"],
