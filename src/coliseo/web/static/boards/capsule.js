@@ -164,8 +164,9 @@ function pieceShape(piece, payload) {
       known ? mark : "?"));
     if (!known && !mine) parts.push(txt(0.5, 0.85, 0.15, { "text-anchor": "middle", class: "faction" }, mark));
   } else if (piece.kind === "king") {
-    parts.push(svg("path", { d: "M.18 .66 L.18 .3 L.34 .43 L.5 .16 L.66 .43 L.82 .3 L.82 .66 Z", fill, stroke: color, "stroke-width": 0.06 }));
-    parts.push(txt(0.5, 0.6, 0.2, { "text-anchor": "middle" }, mark));
+    // The crown ends above the points (16/32), which are wider than a monster's hit points.
+    parts.push(svg("path", { d: "M.18 .53 L.18 .26 L.34 .37 L.5 .13 L.66 .37 L.82 .26 L.82 .53 Z", fill, stroke: color, "stroke-width": 0.06 }));
+    parts.push(txt(0.5, 0.49, 0.18, { "text-anchor": "middle" }, mark));
   } else {
     parts.push(svg("circle", { cx: 0.5, cy: 0.45, r: 0.27, fill, stroke: color, "stroke-width": 0.06,
       "stroke-dasharray": piece.stunned ? "0.08 0.05" : undefined }));
