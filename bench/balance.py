@@ -7,7 +7,13 @@ Fantastiqa ship one setup, so their only match-up is the mirror (where the seats
 of the run plays match-up i mod n, so each gets --games games. The run is saved as
 runs/<game>[-options]-<agent>.jsonl; running the same command again continues it (more --games extend it),
 and its report beside it as .html. Prints JSON: every match-up's seat win rates with 95% Wilson intervals,
-whether it is fair (each seat within 45-55% and its interval holding 50%), and the first mover's rate.
+whether it is fair (each seat within 45-55% and its interval holding 50%), the first mover's rate, and each
+side's rate over all its games.
+
+A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) plays only its match-ups:
+
+    .venv/bin/python bench/balance.py capsule -o mode=advanced -o packs=cand.toml --focus cand_dawn \
+        --leave-out adv_dawn --agent mcts --games 8 --seed 31
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from coliseo import load_game
 from coliseo.cli.sim import game_options
 from coliseo.sim.report import build_report
 from coliseo.sim.run import make_config, read_run, run_header, simulate
-from coliseo.sim.stats import summarize
+from coliseo.sim.stats import item_lifts, side_label, summarize
 
 
 def presets(game) -> list:
@@ -34,13 +40,24 @@ def presets(game) -> list:
     return []
 
 
-def matchup_setups(game) -> list | None:
-    """Every ordered pair of distinct presets as a setup; None (the default setup) where there is one side."""
-    sides = presets(game)
+def matchup_setups(game, focus: str | None = None, leave_out: tuple = ()) -> list | None:
+    """Every ordered pair of distinct presets as a setup; None (the default setup) where there is one side.
+
+    `focus` keeps the pairs that side plays in; `leave_out` drops the sides named."""
+    sides = [s for s in presets(game) if side_name(s) not in leave_out]
+    unknown = ({focus} - {None} | set(leave_out)) - {side_name(s) for s in presets(game)}
+    if unknown:
+        raise SystemExit(f"no such side: {', '.join(sorted(unknown))}; "
+                         f"sides: {', '.join(side_name(s) for s in presets(game))}")
     if len(sides) < 2:
         return None
     key = "players" if game.id == "capsule" else "decks"
-    return [{key: [a, b]} for a, b in itertools.permutations(sides, 2)]
+    return [{key: [a, b]} for a, b in itertools.permutations(sides, 2)
+            if focus is None or focus in (side_name(a), side_name(b))]
+
+
+def side_name(side) -> str:
+    return side["preset"] if isinstance(side, dict) else side
 
 
 def main() -> None:
@@ -53,12 +70,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("runs"), help="folder for the run file and report")
+    parser.add_argument("--focus", help="play only the match-ups of this side (a screen of a candidate)")
+    parser.add_argument("--leave-out", action="append", default=[], help="a side not to play (repeatable)")
     args = parser.parse_args()
     options = game_options(args.game, args.option, args.players)
-    setups = matchup_setups(load_game(args.game, **options))
+    setups = matchup_setups(load_game(args.game, **options), args.focus, tuple(args.leave_out))
     players = args.players or 2
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
-    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), re.sub(r"\W+", "_", args.agent)])
+    screen = [f"focus_{args.focus}"] if args.focus else []
+    screen += [f"without_{s}" for s in args.leave_out]
+    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *screen,
+                    re.sub(r"\W+", "_", args.agent)])
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{tag}.jsonl"
     done = []
@@ -73,6 +95,8 @@ def main() -> None:
                       "games_per_matchup": args.games, "run": str(path),
                       "all_fair": all(p["fair"] for p in summary["pairings"]),
                       "first_mover_win_pct": percent(summary["first_player"]),
+                      "side_win_pct": {side_label([r["item"]]): percent({"rate": r["win_rate"], **r})
+                                       for r in item_lifts(rows, min_games=1)},
                       "matchups": [{"sides": p["sides"], "games": p["games"],
                                     "seat_win_pct": [percent(s) for s in p["seats"]],
                                     "first_mover_win_pct": percent(p["first_player"]), "fair": p["fair"]}

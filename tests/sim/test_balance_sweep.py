@@ -46,3 +46,24 @@ def test_a_game_with_one_setup_is_measured_as_its_mirror(tmp_path, game):
     assert done.returncode == 0, done.stderr
     matchups = json.loads(done.stdout)["matchups"]
     assert [m["sides"] for m in matchups] == [["default", "default"]] and len(matchups[0]["seat_win_pct"]) == 2
+
+
+def test_a_screen_plays_only_the_candidates_match_ups_against_the_presets_kept(tmp_path):
+    pack = tmp_path / "cand.toml"
+    pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n\n'
+                    '[[team]]\nid = "cand_dawn"\nmode = "advanced"\nking = "dawn_king"\n'
+                    'monsters = ["prism_colossus", "mirror_monk", "halo_sentinel"]\n')
+    done = sweep("capsule", "-o", "mode=advanced", "-o", f"packs={pack}", "-o", "max_turns=4", "--focus", "cand_dawn",
+                 "--leave-out", "adv_dawn", "--leave-out", "adv_stone", "--agent", "random", "--games", 1,
+                 "--workers", 1, "--out", tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert sorted(tuple(m["sides"]) for m in result["matchups"]) == [
+        ("adv_dusk", "cand_dawn"), ("adv_storm", "cand_dawn"), ("cand_dawn", "adv_dusk"), ("cand_dawn", "adv_storm")]
+    assert set(result["side_win_pct"]) <= {"cand_dawn", "adv_dusk", "adv_storm"}
+    assert "focus_cand_dawn" in result["run"]
+
+
+def test_a_screen_naming_no_such_side_says_which_sides_there_are(tmp_path):
+    refused = sweep("forbidden", "--focus", "starter_z", "--games", 1, "--workers", 1, "--out", tmp_path)
+    assert refused.returncode != 0 and "no such side: starter_z" in refused.stderr and "starter_a" in refused.stderr
