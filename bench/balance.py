@@ -31,33 +31,20 @@ from coliseo.sim.run import make_config, read_run, run_header, simulate
 from coliseo.sim.stats import item_lifts, side_label, summarize
 
 
-def presets(game) -> list:
-    """The sides a player can pick from the shipped content, each as its part of a setup."""
-    if game.id == "capsule":
-        return [{"preset": t.id} for t in game.content.teams.values() if t.mode == game.options["mode"]]
-    if game.id == "forbidden":
-        return list(game.pack.decks)
-    return []
-
-
 def matchup_setups(game, focus: str | None = None, leave_out: tuple = ()) -> list | None:
-    """Every ordered pair of distinct presets as a setup; None (the default setup) where there is one side.
+    """Every ordered pair of distinct sides (the game's presets under its options) as a setup; None (the default
+    setup) where there is one side.
 
     `focus` keeps the pairs that side plays in; `leave_out` drops the sides named."""
-    sides = [s for s in presets(game) if side_name(s) not in leave_out]
-    unknown = ({focus} - {None} | set(leave_out)) - {side_name(s) for s in presets(game)}
+    every = [s["id"] for s in game.sides() if all(game.options[k] == v for k, v in s["options"].items())]
+    unknown = ({focus} - {None} | set(leave_out)) - set(every)
     if unknown:
-        raise SystemExit(f"no such side: {', '.join(sorted(unknown))}; "
-                         f"sides: {', '.join(side_name(s) for s in presets(game))}")
+        raise SystemExit(f"no such side: {', '.join(sorted(unknown))}; sides: {', '.join(every)}")
+    sides = [s for s in every if s not in leave_out]
     if len(sides) < 2:
         return None
-    key = "players" if game.id == "capsule" else "decks"
-    return [{key: [a, b]} for a, b in itertools.permutations(sides, 2)
-            if focus is None or focus in (side_name(a), side_name(b))]
-
-
-def side_name(side) -> str:
-    return side["preset"] if isinstance(side, dict) else side
+    return [game.setup_for_sides([a, b]) for a, b in itertools.permutations(sides, 2)
+            if focus is None or focus in (a, b)]
 
 
 def main() -> None:

@@ -45,6 +45,31 @@ def test_catalog_lists_every_game_with_its_agents_and_no_server_only_options(cli
         assert not {"packs", "pack"} & {o["name"] for o in row["options"]}
 
 
+def test_the_catalog_offers_capsules_team_presets_by_mode_in_the_readers_language(client):
+    rows = {r["id"]: r for r in client.get("/api/catalog?lang=es").json()}
+    sides = {s["id"]: s for s in rows["capsule"]["sides"]}
+    assert sides["adv_storm"]["name"] == "Rey de la Tormenta" and sides["adv_storm"]["options"] == {"mode": "advanced"}
+    assert "Titán de la Tormenta" in sides["adv_storm"]["detail"]
+    assert sides["starter_dawn"]["options"] == {"mode": "basic"}
+    assert rows["dungeon_dice"]["sides"] == []
+
+
+def test_each_seat_plays_the_team_it_was_given_and_a_rematch_keeps_them(client):
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = create(client, seats=humans, options={"mode": "advanced", "max_turns": 3},
+                  sides=["adv_storm", "adv_stone"])
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        pieces = hello(ws, made["token"])["observation"]["pieces"]
+    kings = {p["owner"]: p["card"] for p in pieces if p["kind"] == "king"}
+    assert kings == {0: "storm_king", 1: "stone_king"}
+    token = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()["token"]
+    _play_to_the_end(client, made["id"], [made["token"], token])
+    again = client.post(f"/api/games/{made['id']}/rematch", json={"token": made["token"]}).json()
+    store = client.app.state.tables.store
+    assert store.load(again["id"]).setup == store.load(made["id"]).setup == {
+        "players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
+
+
 def test_a_seat_plays_against_the_ai_and_the_action_is_stored_before_the_ack(client, tmp_path):
     made = create(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
@@ -165,6 +190,10 @@ def test_the_record_and_the_seed_stay_sealed_while_the_game_is_played(client):
     ({"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "nobody"}]}, 400, "agent"),
     ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "options": {"max_turns": "x"}}, 400, "max_turns"),
     ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "options": {"packs": ["/etc/passwd"]}}, 400, "server"),
+    ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "sides": ["adv_storm", "adv_stone"]}, 400,
+     "no basic team preset 'adv_storm'"),
+    ({"game": "capsule", "seats": [{"kind": "human"}] * 2, "sides": ["starter_dawn"]}, 400, "each of the 2 players"),
+    ({"game": "dungeon_dice", "seats": [{"kind": "human"}] * 2, "sides": ["x", None]}, 400, "no sides to pick"),
     ({"game": "capsule", "seats": [{"kind": "robot"}] * 2}, 422, "seats"),
     ({"seats": []}, 422, "game"),
 ])

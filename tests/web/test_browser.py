@@ -58,11 +58,11 @@ def click_one_action(page, rng: random.Random) -> None:
 def stored_match(server, game_id: str):
     """The real game, rebuilt from the server's database (the test may know the seed; a browser may not)."""
     db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
-    game, options, seed, salt = db.execute("select game, options, seed, salt from games where id = ?",
-                                           (game_id,)).fetchone()
+    game, options, setup, seed, salt = db.execute("select game, options, setup, seed, salt from games where id = ?",
+                                                  (game_id,)).fetchone()
     texts = [r[0] for r in db.execute("select text from actions where game_id = ? order by ply", (game_id,))]
     db.close()
-    match = coliseo.core.match.Match(coliseo.load_game(game, **json.loads(options)), seed, None, salt=salt)
+    match = coliseo.core.match.Match(coliseo.load_game(game, **json.loads(options)), seed, json.loads(setup), salt=salt)
     for text in texts:
         match.play_text(text)
     return match
@@ -177,6 +177,26 @@ def page_seat_count(server, game: str) -> int:
     row = next(g for g in server.get("/api/catalog") if g["id"] == game)
     players = next((o for o in row["options"] if o["name"] == "players"), None)
     return players["default"] if players else row["min_players"]
+
+
+def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", "capsule")
+    assert page.locator("#side-0 option").all_inner_texts() == ["Dawn King", "Dusk King"]   # basic: the starter teams
+    page.select_option("[name=mode]", "advanced")
+    page.wait_for_function("document.querySelectorAll('#side-0 option').length === 4")
+    page.select_option("#side-0", "adv_storm")
+    page.select_option("#side-1", "adv_stone")
+    assert "Storm Titan" in page.inner_text("#side-detail-0")
+    assert "Mountain Behemoth" in page.inner_text("#side-detail-1")
+    page.select_option("#seat-1", "ai:random")
+    page.click("#create")
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("body[data-ply]")
+    match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
+    assert match.setup == {"players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
+    assert match.game.options["mode"] == "advanced"
 
 
 def test_the_lobby_describes_each_game_and_links_its_rules_in_both_languages(context, server):

@@ -39,6 +39,7 @@ class Game:
     id: ClassVar[str]
     names: ClassVar[dict[str, str]]            # {"en": ..., "es": ...}
     score_names: ClassVar[dict[str, str]] = {"en": "Scores", "es": "Puntuación"}   # what a result's scores count
+    side_word: ClassVar[dict[str, str]] = {}   # what a side is (see sides): {"en": "Team", "es": "Equipo"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_schema: ClassVar[list[Option]] = []
@@ -95,6 +96,19 @@ class Game:
         """A setup from simple command-line choices (e.g. duelist="..."); None = the default setup."""
         if choices:
             raise SetupError(f"{self.name()} takes no setup choices such as {', '.join(choices)}")
+        return None
+
+    def sides(self, lang: str = "en") -> list[dict]:
+        """What a seat may pick to play with from the shipped content (Capsule's team presets, the duel's
+        starter decks; `side_word` names them), each {"id", "name", "detail", "options"}: `options` are the
+        option values under which it can be picked."""
+        return []
+
+    def setup_for_sides(self, sides: list[str | None]) -> Any:
+        """The setup in which seat p plays sides[p] (None: its default side); a side it cannot pick is a
+        SetupError."""
+        if any(side is not None for side in sides):
+            raise SetupError(f"{self.name()} has no sides to pick; leave them out")
         return None
 
     def render_value(self, key: str, value: Any, lang: str) -> str:

@@ -66,6 +66,8 @@ class CreateGame(BaseModel):
     game: str = Field(max_length=40)
     options: dict[str, bool | int | str | list[str]] = Field(default_factory=dict, max_length=40)
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    sides: list[Annotated[str, Field(max_length=40)] | None] | None = Field(
+        default=None, max_length=8, description="what each seat plays with (the catalog's `sides`); null: its default")
     idle_seconds: int | None = Field(default=None, ge=5, le=86_400)
     listed: bool = Field(default=False, description="shown in the lobby's list (joinable without the invite)")
     spectators_need_invite: bool = Field(default=False, description="spectating needs the invite link too")
@@ -206,9 +208,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         return {"version": __version__, **tables.status()}
 
     @app.get("/api/catalog")
-    async def get_catalog() -> list[dict[str, Any]]:
-        """The games, their options a browser may set, and the agents that play them."""
-        return catalog()
+    async def get_catalog(lang: Literal["en", "es"] = "en") -> list[dict[str, Any]]:
+        """The games, their options a browser may set, the agents that play them, and the sides a seat may
+        pick (named in `lang`)."""
+        return catalog(lang)
 
     @app.get("/api/content/{game}", responses=ERRORS)
     async def content(game: Annotated[str, Field(max_length=40)], lang: Literal["en", "es"] = "en"
@@ -235,7 +238,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
                                               "at once; try again when one has ended")
         table, seat, token, invite = await tables.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds,
+            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds, sides=body.sides,
             listed=body.listed, spectators_need_invite=body.spectators_need_invite)
         return created(table, seat, token, invite)
 

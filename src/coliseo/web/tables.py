@@ -345,19 +345,23 @@ class Tables:
 
     # --- creating and loading --------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict, seats: list[dict], idle_seconds: int | None, *,
-                     listed: bool = False, spectators_need_invite: bool = False,
+                     sides: list | None = None, setup: Any = None, listed: bool = False,
+                     spectators_need_invite: bool = False,
                      creator_seat: int | None = None, rematch_of: str | None = None) -> tuple:
         """A new game; returns (table, seat, token, invite): the creator's seat (`creator_seat`, else the first
         human one, if any) and token, and the invite secret that opens the other seats (and spectating, when
-        asked). As the rematch of finished game `rematch_of`, AlreadyRematched if another request made it first."""
+        asked). What each seat plays with comes from `sides` (the game's sides by id), or a rematch's `setup`.
+        As the rematch of finished game `rematch_of`, AlreadyRematched if another request made it first."""
         if game_id not in list_games():
             raise SetupError(f"unknown game {game_id!r}; the games are: {', '.join(list_games())}")
         blocked = sorted(SERVER_ONLY_OPTIONS & set(options))
         if blocked:
             raise SetupError(f"option(s) {', '.join(blocked)} can only be set on the server")
         game = load_game(game_id, **options)
+        if sides:
+            setup = game.setup_for_sides(sides)
         seed = secrets.randbits(63)
-        probe = game.new_state(seed)
+        probe = game.new_state(seed, setup)
         if len(seats) != len(probe.players):
             raise SetupError(f"{game.name()} with these options has {len(probe.players)} players: "
                              f"give {len(probe.players)} seats, not {len(seats)}")
@@ -376,9 +380,9 @@ class Tables:
         if humans:
             creator, token = humans[0] if creator_seat is None else creator_seat, new_token()
             stored_seats[creator]["token_hash"] = hash_token(token)
-        match = Match(game, seed, None)
+        match = Match(game, seed, setup)
         invite = new_token()
-        stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=None,
+        stored = StoredGame(id=secrets.token_hex(6), game=game_id, options=dict(game.options), setup=setup,
                             seed=seed, salt=match.salt, created=match.created, seats=stored_seats,
                             idle_seconds=idle_seconds,
                             access={"listed": listed, "invite_hash": hash_token(invite),
@@ -509,7 +513,8 @@ class Tables:
                 options = {k: v for k, v in table.stored.options.items() if k not in SERVER_ONLY_OPTIONS}
                 try:
                     made = await self.create(
-                        table.stored.game, options, seats, table.stored.idle_seconds, listed=table.listed(),
+                        table.stored.game, options, seats, table.stored.idle_seconds, setup=table.stored.setup,
+                        listed=table.listed(),
                         spectators_need_invite=bool(table.stored.access
                                                     and table.stored.access["spectators_need_invite"]),
                         creator_seat=seat, rematch_of=table.id)
@@ -828,7 +833,8 @@ def _strings(value) -> list[str]:
 
 
 def catalog(lang: str = "en") -> list[dict]:
-    """The games a lobby can offer: names, player counts, the options a browser may set, the agents."""
+    """The games a lobby can offer: names, player counts, the options a browser may set, the agents, the sides
+    a seat may pick (in `lang`)."""
     out = []
     for game_id in list_games():
         cls = game_class(game_id)
@@ -840,5 +846,6 @@ def catalog(lang: str = "en") -> list[dict]:
             options.append({"name": o.name, "default": o.default, "help": o.help, "kind": kind,
                             "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum})
         out.append({"id": game_id, "names": dict(cls.names), "min_players": cls.min_players,
-                    "max_players": cls.max_players, "options": options, "agents": agent_names(game_id)})
+                    "max_players": cls.max_players, "options": options, "agents": agent_names(game_id),
+                    "sides": load_game(game_id).sides(lang), "side_word": cls.side_word.get(lang, "")})
     return out

@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from coliseo import load_game
+from coliseo.core.errors import SetupError
 from coliseo.games.capsule.content import load_content, team_problem
 
 CONTENT = load_content()
@@ -60,3 +61,14 @@ def test_spot_check_of_the_tables():
     assert CONTENT.kings["stone_king"].armor == 1
     assert CONTENT.kings["storm_king"].monster_points == (13, 31)          # content note: 28 → 31 in advanced
     assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"
+
+
+def test_a_seat_picks_a_preset_of_the_games_mode_and_the_other_keeps_its_default():
+    game = load_game("capsule", mode="advanced")
+    assert [s["id"] for s in game.sides() if s["options"] == {"mode": "advanced"}] == [
+        "adv_dawn", "adv_dusk", "adv_storm", "adv_stone"]
+    state = game.new_state(1, game.setup_for_sides([None, "adv_stone"]))
+    kings = {p[1]: p[3].id for p in state.board if p and p[3].id.endswith("_king")}
+    assert kings == {0: "dawn_king", 1: "stone_king"}
+    with pytest.raises(SetupError, match="player 1: no advanced team preset 'starter_dawn'; the advanced presets"):
+        game.setup_for_sides(["starter_dawn", None])

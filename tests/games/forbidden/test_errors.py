@@ -164,6 +164,17 @@ def test_setup_for_a_duelist_by_name():
     assert sorted(s.lists[1]) == sorted(GAME.pack.deck_ids("starter_b"))
 
 
+def test_each_seat_plays_the_deck_picked_for_it_and_a_cpu_brings_its_own():
+    assert [s["id"] for s in GAME.sides()] == ["starter_a", "starter_b"]
+    assert "Crawling Dragon (1600)" in GAME.sides()[0]["detail"]
+    s = GAME.new_state(2, GAME.setup_for_sides(["starter_b", "starter_b"]))
+    assert sorted(s.lists[0]) == sorted(s.lists[1]) == sorted(GAME.pack.deck_ids("starter_b"))
+    with pytest.raises(SetupError, match="player 2: no deck 'starter_c'; the decks: starter_a, starter_b"):
+        GAME.setup_for_sides(["starter_a", "starter_c"])
+    with pytest.raises(SetupError, match="the CPU duelist brings its own deck"):
+        coliseo.load_game("forbidden", mode="free_duel").setup_for_sides(["starter_a", "starter_b"])
+
+
 # --- notation ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", ["fly", "play 1+1 m1", "play 6 m1", "play 1 m6", "attack m1 m7", "place a3",

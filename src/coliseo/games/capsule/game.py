@@ -85,6 +85,7 @@ class CapsuleGame(Game):
     view = view
     names = {"en": "Capsule Monsters", "es": "Capsule Monsters"}
     score_names = {"en": "King's points left", "es": "Puntos que le quedan al Rey"}
+    side_word = {"en": "Team", "es": "Equipo"}
     options_schema = OPTIONS
     event_text = EVENT_TEXT
     refusals = REFUSALS
@@ -158,6 +159,22 @@ class CapsuleGame(Game):
         if len(names) != 2:
             raise SetupError("name two team presets, one per player, e.g. teams=adv_storm,adv_stone")
         return {"players": [{"preset": n.strip()} for n in names]}
+
+    def sides(self, lang: str = "en") -> list[dict]:
+        return [{"id": t.id, "name": self.card_name(t.king, lang),
+                 "detail": ", ".join(self.card_name(m, lang) for m in t.monsters), "options": {"mode": t.mode}}
+                for t in self.content.teams.values()]
+
+    def setup_for_sides(self, sides: list[str | None]) -> Any:
+        mode = self.options["mode"]
+        if len(sides) != 2:
+            raise SetupError(f"name a team preset for each of the 2 players, not {len(sides)}")
+        for n, side in enumerate(sides, 1):
+            team = self.content.teams.get(side) if side is not None else None
+            if side is not None and (team is None or team.mode != mode):
+                raise SetupError(f"player {n}: no {mode} team preset {side!r}; the {mode} presets: "
+                                 f"{', '.join(t.id for t in self.content.teams.values() if t.mode == mode)}")
+        return {"players": [{"preset": side or default} for side, default in zip(sides, DEFAULT_TEAMS[mode])]}
 
     def _teams(self, setup: Any) -> list[tuple[str, list[str], dict | None]]:
         mode = self.options["mode"]

@@ -51,6 +51,7 @@ class ForbiddenGame(Game):
     id = "forbidden"
     names = {"en": "Forbidden Memories duel", "es": "Duelo de Forbidden Memories"}
     score_names = {"en": "Duel rank points (the winner's)", "es": "Puntos de rango del duelo (del ganador)"}
+    side_word = {"en": "Deck", "es": "Mazo"}
     min_players = 2
     max_players = 2
     options_schema = [
@@ -109,6 +110,30 @@ class ForbiddenGame(Game):
         if choices.get("duelist") is not None:
             setup["duelist"] = self.duelist_id(choices["duelist"])
         return setup or None
+
+    def sides(self, lang: str = "en") -> list[dict]:
+        """The pack's decks, picked in a duel between two seats (a CPU duelist brings its own deck)."""
+        words = {"en": "{n} cards; strongest: {best}", "es": "{n} cartas; las más fuertes: {best}"}
+        out = []
+        for name, ids in self.pack.decks.items():
+            monsters = sorted({c for c in ids if self.pack.cards[c].kind == MONSTER},
+                              key=lambda c: (-self.pack.cards[c].atk, c))
+            best = ", ".join(f"{self.pack.cards[c].name} ({self.pack.cards[c].atk})" for c in monsters[:3])
+            detail = words.get(lang, words["en"]).format(n=len(ids), best=best)
+            out.append({"id": name, "name": name.replace("_", " ").title(), "detail": detail,
+                        "options": {"mode": "duel"}})
+        return out
+
+    def setup_for_sides(self, sides: list[str | None]) -> Any:
+        if len(sides) != 2:
+            raise SetupError(f"name a deck for each of the 2 players, not {len(sides)}")
+        if self.options["mode"] != "duel" and sides[1] is not None:
+            raise SetupError(f"in mode {self.options['mode']} the CPU duelist brings its own deck: "
+                             "leave Player 2's out")
+        for n, side in enumerate(sides, 1):
+            if side is not None and side not in self.pack.decks:
+                raise SetupError(f"player {n}: no deck {side!r}; the decks: {', '.join(self.pack.decks)}")
+        return {"decks": list(sides)}
 
     def _deck(self, player: int, deck: Any) -> list[int]:
         who = player_name(player, "en")

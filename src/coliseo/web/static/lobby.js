@@ -12,7 +12,7 @@ async function start() {
   document.getElementById("new-title").textContent = t("newGame");
   document.getElementById("recent-title").textContent = t("recent");
   document.getElementById("games-title").textContent = t("games");
-  catalog = await (await fetch("/api/catalog")).json();
+  catalog = await (await fetch(`/api/catalog?lang=${lang()}`)).json();
   drawGames();
   drawForm(catalog[0].id);
   listGames();
@@ -31,9 +31,32 @@ function drawGames() {
       el("a", { href: `/rules/${g.id}?lang=${lang()}`, class: "how" }, t("howToPlay"))))));
 }
 
+const optionValue = (game, values, name) => values[name] ?? game.options.find((o) => o.name === name)?.default;
+
 function playerCount(game, values) {
-  const players = game.options.find((o) => o.name === "players");
-  return players ? Number(values.players ?? players.default) : game.min_players;
+  return game.options.some((o) => o.name === "players") ? Number(optionValue(game, values, "players")) : game.min_players;
+}
+
+// The sides (team presets, decks) a seat may pick under these options.
+const sidesFor = (game, values) => game.sides.filter((s) =>
+  Object.entries(s.options).every(([name, value]) => optionValue(game, values, name) === value));
+
+// A seat: who sits there and, where the game has sides, what they play with (what that holds, below).
+function seatPicker(game, p, sides) {
+  const who = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
+    new Option(t("human"), "human", false, p === 0),
+    game.agents.map((a) => new Option(`${t("ai")}: ${a}`, `ai:${a}`, false, p > 0 && a === preferred(game))));
+  const parts = [el("label", {}, t("player", { n: p + 1 }), " ", who)];
+  if (sides.length) {
+    const detail = el("small", { class: "side-detail", id: `side-detail-${p}` });
+    const side = el("select", { id: `side-${p}`, "aria-label": `${game.side_word} — ${t("player", { n: p + 1 })}` },
+      sides.map((s, i) => new Option(s.name, s.id, false, i === p % sides.length)));
+    const show = () => { detail.textContent = sides.find((s) => s.id === side.value).detail; };
+    side.onchange = show;
+    show();
+    parts.push(el("label", {}, game.side_word, " ", side), detail);
+  }
+  return el("div", { class: "seat-pick" }, parts);
 }
 
 function drawForm(gameId, values = {}) {
@@ -42,19 +65,16 @@ function drawForm(gameId, values = {}) {
     catalog.map((g) => new Option(gameName(g), g.id, false, g.id === gameId)));
   // Lists of squares or pack files are set from the command line; a form field would only hold the default.
   const editable = (o) => o.choices.length || ["bool", "int", "str"].includes(o.kind);
+  // Options that change the seats (their number, the sides they may pick) redraw them.
+  const seatShaping = new Set(["players", ...game.sides.flatMap((s) => Object.keys(s.options))]);
   const inputs = game.options.filter(editable).map((o) => [o, optionInput(game.id, o, values, () => {
-    if (o.name === "players") drawForm(gameId, readOptions(game));
+    if (seatShaping.has(o.name)) drawForm(gameId, readOptions(game));
   })]);
   // The variant (and the player count) stand out; the other options fold away.
   const upfront = inputs.filter(([o]) => ["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
   const options = inputs.filter(([o]) => !["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
-  const seats = [];
-  for (let p = 0; p < playerCount(game, values); p++) {
-    const select = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
-      new Option(t("human"), "human", false, p === 0),
-      game.agents.map((a) => new Option(`${t("ai")}: ${a}`, `ai:${a}`, false, p > 0 && a === preferred(game))));
-    seats.push(el("label", { class: "seat" }, t("player", { n: p + 1 }), " ", select));
-  }
+  const sides = sidesFor(game, values);
+  const seats = [...Array(playerCount(game, values)).keys()].map((p) => seatPicker(game, p, sides));
   const idle = el("select", { id: "idle" }, new Option(t("never"), ""),
     [60, 300, 900].map((s) => new Option(`${s / 60} min`, String(s))));
   form.replaceChildren(
@@ -107,8 +127,10 @@ function readOptions(game) {
 async function create(game) {
   const seats = [...form.querySelectorAll("select[id^=seat-]")].map((s) =>
     s.value === "human" ? { kind: "human" } : { kind: "ai", agent: s.value.slice(3) });
+  const sides = [...form.querySelectorAll("select[id^=side-]")].map((s) => s.value);
   const idle = document.getElementById("idle").value;
-  const body = { game: game.id, options: readOptions(game), seats, idle_seconds: idle ? Number(idle) : null,
+  const body = { game: game.id, options: readOptions(game), seats, sides: sides.length ? sides : null,
+    idle_seconds: idle ? Number(idle) : null,
     listed: document.getElementById("listed").checked, spectators_need_invite: document.getElementById("watch-invite").checked };
   const response = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(body) });
