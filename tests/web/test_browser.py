@@ -184,13 +184,14 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     page.goto(server.url + "/")
     page.select_option("#game", "capsule")
     assert page.locator("#side-0 option").all_inner_texts() == ["Dawn King", "Dusk King"]   # basic: the starter teams
+    page.select_option("#seat-1", "ai:random")
     page.select_option("[name=mode]", "advanced")
     page.wait_for_function("document.querySelectorAll('#side-0 option').length === 4")
+    assert page.input_value("#seat-1") == "ai:random"            # the seats are redrawn, who sits there is kept
     page.select_option("#side-0", "adv_storm")
     page.select_option("#side-1", "adv_stone")
     assert "Storm Titan" in page.inner_text("#side-detail-0")
     assert "Mountain Behemoth" in page.inner_text("#side-detail-1")
-    page.select_option("#seat-1", "ai:random")
     page.click("#create")
     page.wait_for_url("**/play/*")
     page.wait_for_selector("body[data-ply]")

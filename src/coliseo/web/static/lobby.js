@@ -42,15 +42,18 @@ const sidesFor = (game, values) => game.sides.filter((s) =>
   Object.entries(s.options).every(([name, value]) => optionValue(game, values, name) === value));
 
 // A seat: who sits there and, where the game has sides, what they play with (what that holds, below).
-function seatPicker(game, p, sides) {
+// `kept` is what the seat held before the form was redrawn ({who, side}), kept where it still fits.
+function seatPicker(game, p, sides, kept = {}) {
   const who = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
     new Option(t("human"), "human", false, p === 0),
     game.agents.map((a) => new Option(`${t("ai")}: ${a}`, `ai:${a}`, false, p > 0 && a === preferred(game))));
+  if (kept.who) who.value = kept.who;
   const parts = [el("label", {}, t("player", { n: p + 1 }), " ", who)];
   if (sides.length) {
     const detail = el("small", { class: "side-detail", id: `side-detail-${p}` });
     const side = el("select", { id: `side-${p}`, "aria-label": `${game.side_word} — ${t("player", { n: p + 1 })}` },
       sides.map((s, i) => new Option(s.name, s.id, false, i === p % sides.length)));
+    if (sides.some((s) => s.id === kept.side)) side.value = kept.side;
     const show = () => { detail.textContent = sides.find((s) => s.id === side.value).detail; };
     side.onchange = show;
     show();
@@ -59,7 +62,10 @@ function seatPicker(game, p, sides) {
   return el("div", { class: "seat-pick" }, parts);
 }
 
-function drawForm(gameId, values = {}) {
+const seatsNow = () => [...form.querySelectorAll("select[id^=seat-]")].map((who, p) =>
+  ({ who: who.value, side: document.getElementById(`side-${p}`)?.value }));
+
+function drawForm(gameId, values = {}, kept = []) {
   const game = catalog.find((g) => g.id === gameId);
   const gameSelect = el("select", { id: "game", name: "game", onchange: () => drawForm(gameSelect.value) },
     catalog.map((g) => new Option(gameName(g), g.id, false, g.id === gameId)));
@@ -68,13 +74,13 @@ function drawForm(gameId, values = {}) {
   // Options that change the seats (their number, the sides they may pick) redraw them.
   const seatShaping = new Set(["players", ...game.sides.flatMap((s) => Object.keys(s.options))]);
   const inputs = game.options.filter(editable).map((o) => [o, optionInput(game.id, o, values, () => {
-    if (seatShaping.has(o.name)) drawForm(gameId, readOptions(game));
+    if (seatShaping.has(o.name)) drawForm(gameId, readOptions(game), seatsNow());
   })]);
   // The variant (and the player count) stand out; the other options fold away.
   const upfront = inputs.filter(([o]) => ["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
   const options = inputs.filter(([o]) => !["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);
   const sides = sidesFor(game, values);
-  const seats = [...Array(playerCount(game, values)).keys()].map((p) => seatPicker(game, p, sides));
+  const seats = [...Array(playerCount(game, values)).keys()].map((p) => seatPicker(game, p, sides, kept[p]));
   const idle = el("select", { id: "idle" }, new Option(t("never"), ""),
     [60, 300, 900].map((s) => new Option(`${s / 60} min`, String(s))));
   form.replaceChildren(
@@ -125,9 +131,9 @@ function readOptions(game) {
 }
 
 async function create(game) {
-  const seats = [...form.querySelectorAll("select[id^=seat-]")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "ai", agent: s.value.slice(3) });
-  const sides = [...form.querySelectorAll("select[id^=side-]")].map((s) => s.value);
+  const chosen = seatsNow();
+  const seats = chosen.map(({ who }) => (who === "human" ? { kind: "human" } : { kind: "ai", agent: who.slice(3) }));
+  const sides = chosen.filter(({ side }) => side).map(({ side }) => side);
   const idle = document.getElementById("idle").value;
   const body = { game: game.id, options: readOptions(game), seats, sides: sides.length ? sides : null,
     idle_seconds: idle ? Number(idle) : null,
