@@ -19,6 +19,7 @@ A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import re
@@ -68,6 +69,8 @@ def main() -> None:
     screen += [f"without_{s}" for s in args.leave_out]
     tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *screen,
                     re.sub(r"\W+", "_", args.agent)])
+    if len(tag) > 120:   # a file name has at most 255 bytes: a long one keeps its start and a digest of the rest
+        tag = f"{tag[:100]}-{hashlib.sha1(tag.encode()).hexdigest()[:12]}"
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{tag}.jsonl"
     done = []

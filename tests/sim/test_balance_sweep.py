@@ -64,6 +64,19 @@ def test_a_screen_plays_only_the_candidates_match_ups_against_the_presets_kept(t
     assert "focus_cand_dawn" in result["run"]
 
 
+def test_a_screen_with_many_sides_left_out_still_gets_a_run_file_of_its_own(tmp_path):
+    pack = tmp_path / ("a_pack_in_a_folder_with_a_long_name_" * 4 + ".toml")
+    pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n')
+    args = ["capsule", "-o", "mode=advanced", "-o", f"packs={pack}", "-o", "max_turns=2", "--focus", "adv_dawn",
+            "--agent", "random", "--games", 1, "--workers", 1, "--out", tmp_path]
+    runs = []
+    for left_out in (["adv_dusk", "adv_storm"], ["adv_dusk", "adv_stone"]):
+        done = sweep(*args, *[a for side in left_out for a in ("--leave-out", side)])
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout)["run"])
+    assert runs[0] != runs[1] and all(len(run.rsplit("/", 1)[-1]) < 140 for run in runs)
+
+
 def test_a_screen_naming_no_such_side_says_which_sides_there_are(tmp_path):
     refused = sweep("forbidden", "--focus", "starter_z", "--games", 1, "--workers", 1, "--out", tmp_path)
     assert refused.returncode != 0 and "no such side: starter_z" in refused.stderr and "starter_a" in refused.stderr
