@@ -67,10 +67,11 @@ def main() -> None:
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
     screen = [f"focus_{args.focus}"] if args.focus else []
     screen += [f"without_{s}" for s in args.leave_out]
-    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *screen,
-                    re.sub(r"\W+", "_", args.agent)])
-    if len(tag) > 120:   # a file name has at most 255 bytes: a long one keeps its start and a digest of the rest
-        tag = f"{tag[:100]}-{hashlib.sha1(tag.encode()).hexdigest()[:12]}"
+    agent = re.sub(r"\W+", "_", args.agent)
+    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *screen, agent])
+    if len(tag) > 120:   # a file name has at most 255 bytes: a long one keeps game, focus and agent, and a digest
+        digest = hashlib.sha1(tag.encode()).hexdigest()[:12]
+        tag = "-".join([args.game, *screen[:1 if args.focus else 0], agent, digest])
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{tag}.jsonl"
     done = []

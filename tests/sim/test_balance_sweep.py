@@ -74,7 +74,7 @@ def test_a_screen_with_many_sides_left_out_still_gets_a_run_file_of_its_own(tmp_
         done = sweep(*args, *[a for side in left_out for a in ("--leave-out", side)])
         assert done.returncode == 0, done.stderr
         runs.append(json.loads(done.stdout)["run"])
-    assert runs[0] != runs[1] and all(len(run.rsplit("/", 1)[-1]) < 140 for run in runs)
+    assert runs[0] != runs[1] and all(len(run.rsplit("/", 1)[-1]) < 140 and "focus_adv_dawn" in run for run in runs)
 
 
 def test_a_screen_naming_no_such_side_says_which_sides_there_are(tmp_path):
