@@ -65,13 +65,12 @@ def main() -> None:
     setups = matchup_setups(load_game(args.game, **options), args.focus, tuple(args.leave_out))
     players = args.players or 2
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
-    screen = [f"focus_{args.focus}"] if args.focus else []
-    screen += [f"without_{s}" for s in args.leave_out]
+    focus = [f"focus_{args.focus}"] if args.focus else []
     agent = re.sub(r"\W+", "_", args.agent)
-    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *screen, agent])
+    tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *focus,
+                    *(f"without_{s}" for s in args.leave_out), agent])
     if len(tag) > 120:   # a file name has at most 255 bytes: a long one keeps game, focus and agent, and a digest
-        digest = hashlib.sha1(tag.encode()).hexdigest()[:12]
-        tag = "-".join([args.game, *screen[:1 if args.focus else 0], agent, digest])
+        tag = "-".join([args.game, *focus, agent, hashlib.sha1(tag.encode()).hexdigest()[:12]])
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{tag}.jsonl"
     done = []
