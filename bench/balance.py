@@ -27,6 +27,7 @@ from pathlib import Path
 
 from coliseo import load_game
 from coliseo.cli.sim import game_options
+from coliseo.core.errors import SetupError
 from coliseo.sim.report import build_report
 from coliseo.sim.run import make_config, read_run, run_header, simulate
 from coliseo.sim.stats import item_lifts, side_label, summarize
@@ -78,7 +79,10 @@ def main() -> None:
         kept, done = read_run(path)
         if kept.to_json() != config.to_json():
             raise SystemExit(f"{path} holds a run with other settings; move it away or pick another --out")
-    rows = simulate(config, args.games * len(setups or [None]), path, args.workers, done=done)
+    try:
+        rows = simulate(config, args.games * len(setups or [None]), path, args.workers, done=done)
+    except SetupError as e:
+        raise SystemExit(str(e)) from None
     summary = summarize(rows)
     path.with_suffix(".html").write_text(build_report(config, rows, header=run_header(config)), encoding="utf-8")
     print(json.dumps({"game": args.game, "options": options, "agent": args.agent, "seed": args.seed,

@@ -8,9 +8,11 @@ common parts of a position document.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from bisect import bisect_left
 from collections.abc import Hashable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -111,6 +113,10 @@ class Game:
             raise SetupError(f"{self.name()} has no sides to pick; leave them out")
         return None
 
+    def content_sources(self) -> list[Path]:
+        """The files (or pack folders) this game's content was read from, bundled and user packs alike."""
+        return []
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
         """How one event field reads in text (card ids become names, squares become notation)."""
         return str(value)
@@ -121,6 +127,15 @@ class Game:
 
     def score_name(self, lang: str = "en") -> str:
         return self.score_names.get(lang, self.score_names["en"])
+
+    def content_digest(self) -> str:
+        """SHA-256 of the content files' bytes, in load order: equal digests, the same cards and stats."""
+        digest = hashlib.sha256()
+        for source in map(Path, self.content_sources()):
+            for path in sorted(source.rglob("*")) if source.is_dir() else [source]:
+                if path.is_file():
+                    digest.update(path.read_bytes())
+        return digest.hexdigest()
 
     def parse_action(self, state: State, text: str, lang: str = "en") -> Action:
         """The legal action written as `text`; InvalidNotation (listing the legal ones) otherwise."""

@@ -75,12 +75,17 @@ def _game(game_id: str, options_json: str):
     return load_game(game_id, **json.loads(options_json))
 
 
+def config_game(config: RunConfig):
+    """The run's game, loaded once per process."""
+    return _game(config.game, json.dumps(config.options, sort_keys=True))
+
+
 def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dict | None = None) -> dict:
     """Game `index` of the run, as a row (the same row wherever and whenever it is played).
 
     `clock`, if given, collects each agent spec's time per move: {spec: [(wall s, CPU s), ...]}.
     """
-    game = _game(config.game, json.dumps(config.options, sort_keys=True))
+    game = config_game(config)
     n = len(config.agents)
     seats = [config.agents[(p + index) % n] for p in range(n)]
     seed = seed_from(config.seed, index)
@@ -229,16 +234,19 @@ def check_writable(path: Path) -> None:
 
 
 def run_header(config: RunConfig) -> dict:
-    """What a run file starts with: its settings, the engine version, and each agent's full settings."""
+    """What a run file starts with: its settings, the engine version, each agent's full settings, and the
+    digest of the content played (a run is continued only with the same cards and stats)."""
     from coliseo.core.match import engine_version
 
-    game = _game(config.game, json.dumps(config.options, sort_keys=True))
+    game = config_game(config)
     agents = {spec: build_agent(spec, game, 0).effective_settings() for spec in dict.fromkeys(config.agents)}
-    return {"format": FORMAT, "config": config.to_json(), "engine": engine_version(), "agent_settings": agents}
+    return {"format": FORMAT, "config": config.to_json(), "engine": engine_version(), "agent_settings": agents,
+            "content": game.content_digest()}
 
 
 def read_header(path: Path) -> dict:
-    """The header of a run file (engine version and agent settings are missing from older files)."""
+    """The header of a run file (engine version, agent settings and content digest are missing from older
+    files)."""
     path = Path(path)
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
@@ -246,7 +254,8 @@ def read_header(path: Path) -> dict:
         meta = pq.read_schema(path).metadata or {}
         return {"format": FORMAT, "config": json.loads(meta[b"config"]),
                 "engine": meta.get(b"engine", b"").decode() or None,
-                "agent_settings": json.loads(meta.get(b"agent_settings", b"null"))}
+                "agent_settings": json.loads(meta.get(b"agent_settings", b"null")),
+                "content": meta.get(b"content", b"").decode() or None}
     with path.open(encoding="utf-8") as f:
         return json.loads(f.readline())
 
@@ -329,7 +338,7 @@ def _write_parquet(path: Path, config: RunConfig, rows: list[dict]) -> None:
     header = run_header(config)
     table = pa.table(columns).replace_schema_metadata(
         {"format": FORMAT, "config": json.dumps(config.to_json()), "engine": header["engine"],
-         "agent_settings": json.dumps(header["agent_settings"])})
+         "agent_settings": json.dumps(header["agent_settings"]), "content": header["content"]})
     pq.write_table(table, path)
 
 
@@ -347,6 +356,16 @@ def _read_parquet(path: Path) -> tuple[RunConfig, list[dict]]:
     return RunConfig.from_json(json.loads(meta[b"config"])), rows
 
 
+def check_same_content(path: Path, config: RunConfig) -> None:
+    """A run is continued only on the content it was played with (a pack edited since would mix two sets of
+    stats in one table); a file from before content digests is trusted."""
+    played = read_header(path).get("content")
+    game = config_game(config)
+    if played and played != game.content_digest():
+        raise SetupError(f"{path} was played with other content (a pack's cards or stats changed since); "
+                         "start a new run file to measure the content as it is now")
+
+
 def missing_indices(rows: Iterable[dict], games: int) -> list[int]:
     done = {row["index"] for row in rows}
     return [i for i in range(games) if i not in done]
@@ -359,6 +378,8 @@ def simulate(config: RunConfig, games: int, out: Path | None = None, workers: in
     Ctrl-C (KeyboardInterrupt) stops the run: the finished games are saved and the exception goes on.
     """
     done = list(done or [])
+    if done and out:
+        check_same_content(out, config)
     writer = RunWriter(out, config, done) if out else None
     rows = done
     stream = run_games(config, missing_indices(done, games), workers, backend, address)

@@ -93,6 +93,7 @@ class Content:
     kings: dict[str, Card]
     monsters: dict[str, Card]
     teams: dict[str, Team]
+    sources: list[Path]          # the files read, bundled first
 
     def card(self, card_id: str) -> Card:
         return self.kings.get(card_id) or self.monsters[card_id]
@@ -195,7 +196,7 @@ def load_content(user_packs: tuple[str, ...] = ()) -> Content:
             problem = team_problem(t.king, list(t.monsters), kings, monsters, t.mode, zone_size=8, enforce=True)
             if problem:
                 raise ContentError(f"{where}: team[{t.id}]: {problem}")
-    return Content(pack_ids, kings, monsters, teams)
+    return Content(pack_ids, kings, monsters, teams, paths)
 
 
 def team_problem(king_id: str, monster_ids: list[str], kings: dict, monsters: dict, mode: str,

@@ -319,6 +319,9 @@ class CapsuleGame(Game):
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return render_text(self, observation, lang, legal)
 
+    def content_sources(self) -> list:
+        return self.content.sources
+
     def card_rows(self, lang: str = "en") -> list[dict]:
         rows = []
         for card in [*self.content.kings.values(), *self.content.monsters.values()]:

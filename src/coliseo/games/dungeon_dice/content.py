@@ -8,6 +8,7 @@ from the `packs` option add cards, and a pack that defines dice replaces the dic
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from coliseo.core.content import Entry, bundled_file, entries, read_toml, unique_ids
 from coliseo.core.errors import ContentError
@@ -72,6 +73,7 @@ class Card:
 class Content:
     dice: dict                   # id -> Die, in file order
     cards: dict                  # id -> Card, in file order
+    sources: list                # the files read, bundled first
 
     def die(self, die_id: str) -> Die:
         return self.dice[die_id]
@@ -171,13 +173,14 @@ def read_pack(path, seen: set[str]) -> tuple[list[Die], list[Card]]:
 
 
 _BUNDLED: tuple | None = None
+BUNDLED_PATH = bundled_file("coliseo.games.dungeon_dice", "content/jdmc.toml")
 
 
 def load_content(packs: list[str] | tuple = ()) -> Content:
     """The bundled pack plus the user packs, in order."""
     global _BUNDLED
     if _BUNDLED is None:
-        _BUNDLED = read_pack(bundled_file("coliseo.games.dungeon_dice", "content/jdmc.toml"), set())
+        _BUNDLED = read_pack(BUNDLED_PATH, set())
     dice, cards = list(_BUNDLED[0]), list(_BUNDLED[1])
     seen = {d.id for d in dice} | {c.id for c in cards}
     for path in packs:
@@ -187,4 +190,4 @@ def load_content(packs: list[str] | tuple = ()) -> Content:
                 seen.discard(d.id)
             dice = pack_dice
         cards += pack_cards
-    return Content({d.id: d for d in dice}, {c.id: c for c in cards})
+    return Content({d.id: d for d in dice}, {c.id: c for c in cards}, [BUNDLED_PATH, *map(Path, packs)])

@@ -340,6 +340,9 @@ class DungeonDice(Game):
             return WORDS["wins"][lang].format(p=player_name(value[0], lang))
         return str(value)
 
+    def content_sources(self) -> list:
+        return self.content.sources
+
     def card_rows(self, lang: str = "en") -> list[dict]:
         """The loaded content as flat rows for `coliseo cards dungeon_dice` (dice first, then cards)."""
         rows = []

@@ -50,9 +50,10 @@ class Quest:
 class Content:
     """Every loaded card and quest, by id, in load order."""
 
-    def __init__(self, cards: dict[str, Card], quests: dict[str, Quest]):
+    def __init__(self, cards: dict[str, Card], quests: dict[str, Quest], sources: list[Path]):
         self.cards = cards
         self.quests = quests
+        self.sources = sources        # the files read, bundled first
         self.names = {**{c.id: c.name for c in cards.values()}, **{q.id: q.name for q in quests.values()}}
 
 
@@ -113,7 +114,7 @@ def load_content(packs: list[str], bundled: bool = True) -> Content:
                     cards.pop(c.id, None)
         cards.update((c.id, c) for c in pack_cards)
         quests.update((q.id, q) for q in pack_quests)
-    return Content(cards, quests)
+    return Content(cards, quests, [Path(p) for p in paths])
 
 
 def _starting(card: Card) -> bool:

@@ -441,6 +441,9 @@ class Fantastiqa(Game):
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return _text.render_observation(self, observation, lang, legal)
 
+    def content_sources(self) -> list:
+        return self.content.sources
+
     def card_rows(self, lang: str = "en") -> list[dict]:
         rows = []
         for c in self.content.cards.values():

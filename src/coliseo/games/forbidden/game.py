@@ -397,6 +397,9 @@ class ForbiddenGame(Game):
         card = self.pack.cards.get(card_id) if card_id is not None else None
         return card.name if card else "?"
 
+    def content_sources(self) -> list:
+        return [self.pack.root]
+
     def card_rows(self, lang: str = "en") -> list[dict]:
         """Every card of the pack as a flat row (filter with --where type=DR, --min atk=1500, star1=Sun...)."""
         rows = []
