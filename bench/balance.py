@@ -6,9 +6,9 @@ The presets are Capsule's teams of the chosen mode and the Forbidden duel's star
 Fantastiqa ship one setup, so their only match-up is the mirror (where the seats are what is measured). Game i
 of the run plays match-up i mod n, so each gets --games games. The run is saved as
 runs/<game>[-options]-<agent>.jsonl; running the same command again continues it (more --games extend it;
-refused once the content played has changed), and its report beside it as .html. Prints JSON: every match-up's seat win rates with 95% Wilson intervals,
-whether it is fair (each seat within 45-55% and its interval holding 50%), the first mover's rate, and each
-side's rate over all its games.
+refused once the content played has changed), and its report beside it as .html. Prints JSON: every
+match-up's seat win rates with 95% Wilson intervals, whether it is fair (each seat within 45-55% and its
+interval holding 50%), the first mover's rate, and each side's rate over all its games.
 
 A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) plays only its match-ups:
 
