@@ -77,6 +77,19 @@ def test_a_screen_with_many_sides_left_out_still_gets_a_run_file_of_its_own(tmp_
     assert runs[0] != runs[1] and all(len(run.rsplit("/", 1)[-1]) < 140 and "focus_adv_dawn" in run for run in runs)
 
 
+def test_a_sweep_is_not_continued_once_the_content_it_played_has_changed(tmp_path):
+    pack = tmp_path / "cand.toml"
+    pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n')
+    args = ["capsule", "-o", "mode=advanced", "-o", f"packs={pack}", "-o", "max_turns=2", "--focus", "adv_dawn",
+            "--leave-out", "adv_stone", "--agent", "random", "--workers", 1, "--out", tmp_path]
+    first = sweep(*args, "--games", 1)
+    assert first.returncode == 0, first.stderr
+    pack.write_text(pack.read_text().replace('version = "1"', 'version = "2"'))
+    refused = sweep(*args, "--games", 2)
+    assert refused.returncode != 0 and "played with other content" in refused.stderr
+    assert len(read_run(Path(json.loads(first.stdout)["run"]))[1]) == 4          # the games played are kept
+
+
 def test_a_screen_naming_no_such_side_says_which_sides_there_are(tmp_path):
     refused = sweep("forbidden", "--focus", "starter_z", "--games", 1, "--workers", 1, "--out", tmp_path)
     assert refused.returncode != 0 and "no such side: starter_z" in refused.stderr and "starter_a" in refused.stderr
