@@ -54,3 +54,8 @@ def test_each_match_up_has_every_seats_win_rate_and_a_fairness_verdict():
 def test_a_rate_inside_the_band_is_not_fair_when_its_interval_misses_the_even_split():
     rows = [row(i, ["a", "a"], [0] if i < 5400 else [1]) for i in range(10000)]   # 54% over 10,000 games
     assert not pairings(rows)[0]["fair"]
+
+
+def test_a_rate_on_the_bands_edge_is_fair():
+    rows = [row(i, ["a", "a"], [0] if i < 55 else [1]) for i in range(100)]   # 55 / 45 of 100 games
+    assert pairings(rows)[0]["fair"]

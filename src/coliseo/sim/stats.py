@@ -100,7 +100,8 @@ def side_label(items) -> str:
 
 
 def is_fair(r: dict, share: float, band: float = 0.05) -> bool:
-    return abs(r["rate"] - share) <= band and r["low"] <= share <= r["high"]
+    """The band's edges count as inside it (55 of 100 is fair); rounding keeps 0.55 - 0.5 from exceeding 0.05."""
+    return round(abs(r["rate"] - share), 9) <= band and r["low"] <= share <= r["high"]
 
 
 def item_lifts(rows: list[dict], min_games: int = 5) -> list[dict]:
