@@ -31,12 +31,12 @@ def test_the_packs_hold_the_specified_kings_monsters_and_presets():
                      "adv_stone": 31}
 
 
-
 def test_adv_dawn_starts_its_seraph_on_c_and_its_colossus_on_f():
     """A preset's order is its start squares (R9); docs/balance.md measured Dawn with these two squares."""
     state = load_game("capsule", mode="advanced").new_state(1)      # advanced default: Player 1 plays adv_dawn
     cards = {p["sq"]: p["card"] for p in state.observation(0)["pieces"] if p["owner"] == 0 and p["kind"] == "capsule"}
     assert (cards["c1"], cards["f1"]) == ("seraph_of_noon", "prism_colossus")
+
 
 @pytest.mark.parametrize("team", list(CONTENT.teams.values()), ids=list(CONTENT.teams))
 def test_every_shipped_preset_keeps_the_team_rules_of_its_mode(team):
