@@ -42,15 +42,6 @@ def test_dawn_starts_where_docs_balance_measured_it(mode, squares):
     assert {sq: cards[sq] for sq in squares} == squares
 
 
-def test_storms_bane_against_light_can_only_change_its_match_up_with_dawn():
-    """docs/balance.md measured the Coil Sniper's bane light on Dawn–Storm alone: no other rival fields light."""
-    assert CONTENT.monsters["coil_sniper"].bane == {"light": 1}
-    for team in ("adv_dusk", "adv_stone"):
-        factions = {CONTENT.kings[CONTENT.teams[team].king].faction}
-        factions |= {CONTENT.monsters[m].faction for m in CONTENT.teams[team].monsters}
-        assert "light" not in factions, team
-
-
 @pytest.mark.parametrize("team", list(CONTENT.teams.values()), ids=list(CONTENT.teams))
 def test_every_shipped_preset_keeps_the_team_rules_of_its_mode(team):
     assert team_problem(team.king, list(team.monsters), CONTENT.kings, CONTENT.monsters, team.mode, zone_size=8,
