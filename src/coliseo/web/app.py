@@ -255,7 +255,9 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def get_game(game_id: GameId) -> dict[str, Any]:
         """One game's public summary."""
-        return (await tables.open(game_id)).summary()
+        table = await tables.open(game_id)
+        async with table.lock:      # an action applied but not yet stored is not shown: a crash would lose it
+            return table.summary()
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
