@@ -27,6 +27,7 @@ import json
 import os
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 from importlib import resources
 from math import ceil
 from pathlib import Path
@@ -256,8 +257,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def get_game(game_id: GameId) -> dict[str, Any]:
         """One game's public summary."""
         table = await tables.open(game_id)
-        async with table.lock:      # an action applied but not yet stored is not shown: a crash would lose it
-            return table.summary()
+        return await table.settled(table.summary)
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
@@ -323,7 +323,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         watcher = Watcher(seat, lang, websocket.send_json)
         table = await tables.add_reader(table, watcher)
         try:
-            await websocket.send_json(table.payload(seat, lang))
+            await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
             while True:
                 ref = None
                 try:
@@ -351,7 +351,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                         now = await tables.command(table, seat, kind, ply)
                 except MovedOn as e:
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref, "stale": True})
-                    await websocket.send_json(table.payload(seat, lang))
+                    await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
                 except ColiseoError as e:
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref})
                 except Forbidden as e:

@@ -21,6 +21,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -233,6 +234,12 @@ class Table:
         return [{"kind": s["kind"], "agent": s.get("agent"), "taken": bool(s.get("token_hash")) or s["kind"] == "ai",
                  "handed_over": bool(s.get("handed_over")), "resigned": p in self.match.resigned}
                 for p, s in enumerate(self.stored.seats)]
+
+    async def settled(self, read: Callable[[], Any]) -> Any:
+        """`read()` once no action sits between being applied and being stored: no reader sees what a crash would
+        lose (`_apply` holds the lock across the store write; an AI thinks outside it)."""
+        async with self.lock:
+            return read()
 
     def summary(self) -> dict:
         state = self.match.state
