@@ -22,8 +22,8 @@ def page(browser, server):
     context.close()
 
 
-def open_game(page, server, seats=("human", "ai:random"), options=None) -> dict:
-    made = server.post("/api/games", {"game": "capsule", "options": options or {},
+def open_game(page, server, seats=("human", "ai:random"), options=None, sides=None) -> dict:
+    made = server.post("/api/games", {"game": "capsule", "options": options or {}, "sides": sides,
                                       "seats": [{"kind": "human"} if s == "human" else {"kind": "ai", "agent": s[3:]}
                                                 for s in seats]})
     page.goto(server.url + "/")
@@ -80,6 +80,14 @@ def test_dots_for_moves_rings_for_attacks_and_the_inspector_card(page, server):
     enemy = page.locator("#board g.piece:not(.own) .shell").first.locator("xpath=../..")
     enemy.hover()
     assert "hidden" in page.inner_text("#inspector-body")
+
+
+def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
+    open_game(page, server, options={"mode": "advanced"}, sides=["adv_storm", None])
+    phoenix = page.locator("[data-target='e1'] g.piece.own")     # R9: Storm's second monster starts on e
+    phoenix.hover()
+    text = page.inner_text("#inspector-body")
+    assert "Plasma Phoenix" in text and "Bane light: +2 damage against light pieces" in text, text
 
 
 def test_a_piece_moves_by_drag_and_drop(page, server):

@@ -9,7 +9,8 @@ from coliseo.core.errors import SetupError
 from coliseo.games.capsule.content import load_content, team_problem
 
 CONTENT = load_content()
-ABILITY_RATING = {"stun": 2.5, "heal": 1.5, "pierce": 1.0, "fly": 0.5, "bane": 0.5, "scout": 0.5, "rouse": 0.5}
+ABILITY_RATING = {"stun": 2.5, "heal": 1.5, "pierce": 1.0, "fly": 0.5, "scout": 0.5, "rouse": 0.5}
+PER_POINT = {"armor": 2.0, "bane": 0.5}
 
 
 def rating(card) -> float:
@@ -17,7 +18,7 @@ def rating(card) -> float:
     move, attack = card.move, card.attack
     mv = {"+": move.range, "X": 0.6 * move.range, "O": 1.6}[move.pattern]
     at = {"+": 1 + 1.5 * (attack.range - 1), "X": 0.6 + 1.2 * (attack.range - 1), "O": 2.5}[attack.pattern]
-    ab = sum(2 * a.n if a.id == "armor" else ABILITY_RATING[a.id] for a in card.abilities)
+    ab = sum(PER_POINT[a.id] * a.n if a.id in PER_POINT else ABILITY_RATING[a.id] for a in card.abilities)
     return card.hp + 1.5 * attack.damage + mv + at + ab - (move.cost - 1) - 1.5 * (attack.cost - 1)
 
 
@@ -72,6 +73,15 @@ def test_spot_check_of_the_tables():
     assert CONTENT.kings["stone_king"].armor == 1
     assert CONTENT.kings["storm_king"].monster_points == (13, 31)          # content note: 28 → 31 in advanced
     assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"
+
+
+def test_the_level_two_banes_docs_balance_measured():
+    """Content notes, seventh step: each answers one pair (Dawn–Storm, Dusk–Stone) and no basic team can hold it."""
+    assert CONTENT.monsters["plasma_phoenix"].bane == {"light": 2}
+    assert CONTENT.monsters["mountain_behemoth"].bane == {"dark": 1}
+    abilities = {row["id"]: row["abilities"] for row in load_game("capsule").card_rows()}
+    assert abilities["plasma_phoenix"] == "fly, pierce, bane light 2"
+    assert abilities["mountain_behemoth"] == "armor 2, bane dark"
 
 
 def test_a_seat_picks_a_preset_of_the_games_mode_and_the_other_keeps_its_default():

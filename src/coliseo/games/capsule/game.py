@@ -340,7 +340,7 @@ class CapsuleGame(Game):
 
 
 def _ability_text(ability) -> str:
-    extra = {"armor": f" {ability.n}", "bane": f" {ability.faction}",
+    extra = {"armor": f" {ability.n}", "bane": f" {ability.faction}" + (f" {ability.n}" if ability.n > 1 else ""),
              "heal": f" c{ability.cost} a{ability.amount}", "scout": f" c{ability.cost} r{ability.range}",
              "rouse": f" c{ability.cost}"}
     return ability.id + extra.get(ability.id, "")
