@@ -94,6 +94,27 @@ def test_replay_shows_a_players_view(tmp_path):
     assert "el inicio" in stepped.stdout and "siguiente · b/← atrás · q salir" in stepped.stdout
 
 
+def test_replay_plays_a_game_of_a_simulation_run_again(tmp_path):
+    import shutil
+
+    import coliseo
+    from coliseo.sim.run import make_config, simulate
+
+    pack = tmp_path / "starter"
+    shutil.copytree(coliseo.load_game("forbidden").pack.root, pack)
+    path = tmp_path / "run.jsonl"
+    rows = simulate(make_config("forbidden", ["greedy", "random"], seed=5, options={"pack": str(pack)}), 2, path)
+    shown = run("replay", str(path), "--game", "1", "--lang", "en")
+    assert shown.exit_code == 0, shown.stdout
+    assert f"Replayed {rows[1]['length']} actions: the same result as the run file." in " ".join(shown.stdout.split())
+    missing = run("replay", str(path), "--game", "2")
+    assert missing.exit_code == 2 and "has no game 2: its 2 games are numbered 0–1" in missing.stdout
+    edited = sorted(p for p in pack.rglob("*") if p.is_file())[-1]
+    edited.write_bytes(edited.read_bytes() + b"\n")
+    changed = run("replay", str(path), "--game", "1")
+    assert changed.exit_code == 2 and "played with other content" in changed.stdout
+
+
 def test_bad_options_and_agents_are_reported():
     assert "unknown agent" in run("play", "capsule", "--vs", "wizard", input="quit\n").stdout
     assert "must be at least 4" in run("play", "capsule", "-o", "width=2", input="quit\n").stdout

@@ -6,7 +6,7 @@ import pytest
 
 import coliseo
 from coliseo.core.errors import SetupError
-from coliseo.sim.run import make_config, read_header, read_run, setup_items, simulate
+from coliseo.sim.run import make_config, read_header, read_run, replay_game, setup_items, simulate
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +22,15 @@ def eight_games(config):
 def test_same_seed_gives_the_same_games_whatever_the_workers(config, eight_games):
     assert simulate(config, 8, workers=2) == eight_games
     assert simulate(make_config("capsule", ["greedy", "random"], seed=8), 8) != eight_games
+
+
+def test_a_game_of_a_run_plays_again_as_the_game_its_row_records(config, eight_games):
+    for row in eight_games[:3]:
+        match = replay_game(config, row["index"])
+        assert len(match.steps) == row["length"]
+        assert {k: match.result[k] for k in ("winners", "reason", "scores")} == {
+            k: row[k] for k in ("winners", "reason", "scores")}
+        assert match.players == row["seats"]
 
 
 def test_seats_rotate_so_no_agent_always_moves_first(eight_games):

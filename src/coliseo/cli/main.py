@@ -247,15 +247,41 @@ def replay_record(doc: dict, path: Path, lang: str) -> Match:
         fail(words("bad_record", lang, path=path, error=e))
 
 
+def replay_run_game(path: Path, index: int) -> tuple[Match, bool]:
+    """Game `index` of the simulation run in `path`, played again; and whether it ends as the run recorded."""
+    from coliseo.sim.run import check_same_content, read_run, replay_game
+
+    try:
+        config, rows = read_run(path)
+        row = next((r for r in rows if r["index"] == index), None)
+        if row is None:
+            numbers = sorted(r["index"] for r in rows)
+            held = f"its {len(rows)} games are numbered {numbers[0]}–{numbers[-1]}" if rows else "it holds no games"
+            raise RecordError(f"{path} has no game {index}: {held}")
+        check_same_content(path, config)
+        match = replay_game(config, index)
+    except (ColiseoError, OSError) as e:
+        fail(str(e))
+    result = match.result or {}
+    return match, all(result.get(key) == row[key] for key in ("winners", "reason", "scores"))
+
+
 @app.command("replay")
 def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose view: 1, 2, … or spectator"),
                step: bool = typer.Option(False, "--step", help="one action at a time with its board: Enter or "
                                          "→ next, b or ← back, q quit"),
+               game: int | None = typer.Option(None, "--game", help="FILE is a simulation run: play its game N "
+                                               "again (the same game, from the run's seed) and show it"),
                lang: str | None = LangOption, json_out: bool = JsonOption) -> None:
-    """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step)."""
+    """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step); or a game
+    of a simulation run, with --game."""
     lang = lang_of(lang)
-    doc = read_record_file(file, lang)
-    match = replay_record(doc, file, lang)
+    if game is None:
+        doc = read_record_file(file, lang)
+        match = replay_record(doc, file, lang)
+        same = match.result == doc.get("result")
+    else:
+        match, same = replay_run_game(file, game)
     viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1
     if viewer is not None and viewer not in match.state.players:
         fail(words("view", lang))
@@ -274,8 +300,8 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
         console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
     if match.result:
         console.print(escape(words("result", lang, result=result_words(g, match.result, lang))))
-    outcome = words("same_result", lang) if match.result == doc.get("result") else \
-        f"[red]{words('other_result', lang)}[/red]"
+    source = "record" if game is None else "run"
+    outcome = words(f"same_{source}", lang) if same else f"[red]{words(f'other_{source}', lang)}[/red]"
     console.print(words("replayed", lang, n=len(match.steps), outcome=outcome))
 
 

@@ -27,8 +27,11 @@ MESSAGES = {
     "the_start": {"en": "the start", "es": "el inicio"},
     "step_keys": {"en": "Enter/→ next · b/← back · q quit: ", "es": "Enter/→ siguiente · b/← atrás · q salir: "},
     "replayed": {"en": "Replayed {n} actions: {outcome}.", "es": "Reproducidas {n} acciones: {outcome}."},
-    "same_result": {"en": "the same result as the record", "es": "el mismo resultado que el registro"},
-    "other_result": {"en": "a different result from the record", "es": "un resultado distinto del registro"},
+    "same_record": {"en": "the same result as the record", "es": "el mismo resultado que el registro"},
+    "other_record": {"en": "a different result from the record", "es": "un resultado distinto del registro"},
+    "same_run": {"en": "the same result as the run file", "es": "el mismo resultado que el fichero de la simulación"},
+    "other_run": {"en": "a different result from the run file",
+                  "es": "un resultado distinto del fichero de la simulación"},
     # --- errors of the commands ---------------------------------------------------------------------------------
     "unknown_game": {"en": "unknown game {game!r}; the games are: {games}",
                      "es": "juego desconocido {game!r}; los juegos son: {games}"},

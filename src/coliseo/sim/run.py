@@ -21,6 +21,7 @@ from pathlib import Path
 from coliseo import load_game
 from coliseo.agents import Seat, play_game
 from coliseo.core.errors import SetupError
+from coliseo.core.match import Match
 from coliseo.core.rng import seed_from
 
 from .spec import build_agent
@@ -85,15 +86,9 @@ def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dic
 
     `clock`, if given, collects each agent spec's time per move: {spec: [(wall s, CPU s), ...]}.
     """
-    game = config_game(config)
-    n = len(config.agents)
-    seats = [config.agents[(p + index) % n] for p in range(n)]
-    seed = seed_from(config.seed, index)
-    setup = config.setups[index % len(config.setups)] if config.setups else None
+    game, seed, setup, seats, agents, rng = _seated(config, index)
     state = game.new_state(seed, setup)
-    agents = [build_agent(spec, game, seed_from(config.seed, index, "agent", p)) for p, spec in enumerate(seats)]
     first = state.first_turn_player
-    rng = random.Random(seed_from(config.seed, index, "seats"))
     if clock is None:
         length = play_game(state, agents, rng, max_steps)
     else:
@@ -108,8 +103,30 @@ def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dic
         "scores": result.get("scores") if result else None,
         "length": length,
         "first_player": first,
-        "items": [setup_items(setup, p) for p in range(n)],
+        "items": [setup_items(setup, p) for p in range(len(seats))],
     }
+
+
+def _seated(config: RunConfig, index: int) -> tuple:
+    """What game `index` is played from: the game, its seed and setup, the agent spec in each seat, the agents, and
+    the seats' chance (every piece a function of the run's seed and the index)."""
+    game = config_game(config)
+    n = len(config.agents)
+    seats = [config.agents[(p + index) % n] for p in range(n)]
+    setup = config.setups[index % len(config.setups)] if config.setups else None
+    agents = [build_agent(spec, game, seed_from(config.seed, index, "agent", p)) for p, spec in enumerate(seats)]
+    rng = random.Random(seed_from(config.seed, index, "seats"))
+    return game, seed_from(config.seed, index), setup, seats, agents, rng
+
+
+def replay_game(config: RunConfig, index: int, max_steps: int = 100_000) -> Match:
+    """Game `index` of the run played again as a Match, with every action and event: the game its row records."""
+    game, seed, setup, seats, agents, rng = _seated(config, index)
+    match = Match(game, seed, setup, players=seats)
+    while not match.is_over and len(match.steps) < max_steps:
+        player = match.current_player
+        match.play(agents[player].act(Seat(match.state, player, rng)))
+    return match
 
 
 def _play_timed(state, agents, seats, rng, max_steps, clock) -> int:
@@ -362,8 +379,9 @@ def check_same_content(path: Path, config: RunConfig) -> None:
     played = read_header(path).get("content")
     game = config_game(config)
     if played and played != game.content_digest():
-        raise SetupError(f"{path} was played with other content (a pack's cards or stats changed since); "
-                         "start a new run file to measure the content as it is now")
+        raise SetupError(f"{path} was played with other content (a pack's cards or stats changed since), so its "
+                         "games can be neither continued nor played again; start a new run file to measure the "
+                         "content as it is now")
 
 
 def missing_indices(rows: Iterable[dict], games: int) -> list[int]:
