@@ -210,3 +210,21 @@ def test_the_palette_chooses_another_net_and_its_anchors_light_up(context, serve
     page.wait_for_function(f"{SELECTED_NET} === {json.dumps(chosen)}")
     state = board_state(page)
     assert state["shape"] == chosen.removeprefix("net:") and state["anchors"] == legal_anchors(state)
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_zoom_buttons_cover_no_square_of_the_dungeon(browser, server, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        open_game(page, server, {})
+        box = page.locator("#board .ddm-zoom").bounding_box()
+        squares = page.eval_on_selector_all("#board .ddm-dungeon [data-square]", """gs => gs.map((g) => {
+            const r = g.getBoundingClientRect(); return [g.dataset.square, r.left, r.top, r.right, r.bottom]; })""")
+        covered = [name for name, left, top, right, bottom in squares
+                   if left < box["x"] + box["width"] and right > box["x"] and top < box["y"] + box["height"]
+                   and bottom > box["y"]]
+        assert len({name for name, *_ in squares}) == 14 * 20 and covered == []
+    finally:
+        ctx.close()
