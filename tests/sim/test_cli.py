@@ -94,10 +94,10 @@ def test_report_writes_a_page_with_plots_and_item_balance(tmp_path):
     result = run("report", out, "--out", page)
     assert result.exit_code == 0, result.output
     text = page.read_text()
-    for part in ("Win rates", "first-player advantage", "Match-ups", "adv_storm vs adv_dawn", "Game length",
-                 "Balance", "preset=adv_storm"):
+    for part in ("Win rates", "Self-play: greedy plays every seat", "first-player advantage", "Match-ups",
+                 "adv_storm vs adv_dawn", "Game length", "Balance", "preset=adv_storm"):
         assert part.lower() in text.lower()
-    assert text.count("data:image/png;base64,") >= 5
+    assert "<th>mean length</th>" not in text and text.count("data:image/png;base64,") >= 4
 
 
 def test_ctrl_c_stops_cleanly_and_resume_finishes_the_run(tmp_path):
@@ -152,6 +152,7 @@ def test_report_reads_end_codes_in_words_and_shows_engine_and_agent_settings(tmp
     assert run("report", out, "--out", page).exit_code == 0
     text = page.read_text()
     assert "engine version 0.1.0" in text and "iterations=5" in text and "c=0.7" in text
+    assert "<th>mean length</th>" in text and "Self-play" not in text            # two agents: a rate each
     codes = {json.loads(line)["reason"] for line in out.read_text().splitlines()[1:]}
     from coliseo.sim.report import reason_words
     for code in codes:

@@ -132,7 +132,15 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30, heade
     shown = lifts if len(lifts) <= max_items else lifts[:half] + lifts[-half:]   # the strongest and weakest
     seat_plot = _interval_plot([f"player {p + 1}" for p in seats], [s["win"] for s in seats.values()],
                                "Win rate per seat", 1 / len(config.agents))
-    agent_plot = _interval_plot(list(agents), [s["win"] for s in agents.values()], "Win rate per agent")
+    if len(agents) > 1:
+        agent_plot = _interval_plot(list(agents), [s["win"] for s in agents.values()], "Win rate per agent")
+        agent_part = [_table(["agent", "games", "win", "draw", "mean length", "median length"],
+                             [[a, s["games"], _pct(s["win"]), _pct(s["draw"]), f"{s['mean_length']:.1f}",
+                               s["median_length"]] for a, s in agents.items()]),
+                      f'<img src="{agent_plot}">']
+    else:   # every seat counts the one agent once per game: its rate would be 1 / players whatever happened
+        agent_part = [f"<p>Self-play: {html.escape(next(iter(agents)))} plays every seat, so there is no win rate "
+                      "per agent; the seats, the first mover and the match-ups below are what the run measures.</p>"]
     parts = [
         f"<h1>{html.escape(config.game)}: {summary['games']} games</h1>",
         f"<p>agents {html.escape(', '.join(config.agents))}; seed {config.seed}; "
@@ -143,10 +151,7 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30, heade
                [[spec, _settings_text(settings[spec]) if spec in settings else "not recorded"]
                 for spec in dict.fromkeys(config.agents)]),
         "<h2>Win rates</h2>",
-        _table(["agent", "games", "win", "draw", "mean length", "median length"],
-               [[a, s["games"], _pct(s["win"]), _pct(s["draw"]), f"{s['mean_length']:.1f}", s["median_length"]]
-                for a, s in agents.items()]),
-        f'<img src="{agent_plot}">',
+        *agent_part,
         "<h2>Seats and first-player advantage</h2>",
         _table(["seat", "games", "win", "draw"],
                [[f"player {p + 1}", s["games"], _pct(s["win"]), _pct(s["draw"])] for p, s in seats.items()]),
