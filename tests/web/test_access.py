@@ -25,7 +25,8 @@ def serious_violations(page) -> list[str]:
             if v["impact"] in ("serious", "critical")]
 
 
-def open_game(page, server, game="capsule", options=None, agent="random") -> str:
+def open_game(page, server, game="capsule", options=None, agent="random", wait=True) -> str:
+    """Seat 1 of a new game against `agent`, its table open; with `wait`, once the table is drawn."""
     row = next(g for g in server.get("/api/catalog") if g["id"] == game)
     players = (options or {}).get("players") or next((o["default"] for o in row["options"] if o["name"] == "players"),
                                                       row["min_players"])
@@ -35,7 +36,8 @@ def open_game(page, server, game="capsule", options=None, agent="random") -> str
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
                   [f"coliseo.seat.{made['id']}", {"seat": made["seat"], "token": made["token"]}])
     page.goto(f"{server.url}/play/{made['id']}")
-    page.wait_for_selector("body[data-ply]")
+    if wait:
+        page.wait_for_selector("body[data-ply]")
     return made["id"]
 
 
@@ -108,6 +110,29 @@ def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, 
         if over(desk):
             break
         click_by_board(desk, rng)
+
+
+@pytest.mark.parametrize("game", ["capsule", "dungeon_dice", "fantastiqa", "forbidden"])
+def test_a_board_is_drawn_only_once_its_stylesheet_has_loaded(browser, server, game):
+    """On a slow line the board's own stylesheet may arrive after the game: drawn unstyled, Dungeon Dice's dungeon
+    was a black block and its icons each as wide as the page (a phone page 8,900 px tall)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    held = []
+    page.route(f"**/static/boards/{game}.css", lambda route: held.append(route))
+    try:
+        with page.expect_response(lambda r: f"/api/content/{game}" in r.url):
+            open_game(page, server, game, wait=False)
+        page.wait_for_timeout(500)                   # time enough to draw, had the board not waited
+        assert len(held) == 1 and page.locator("#board > *").count() == 0
+        held[0].continue_()
+        wait_my_turn_or_end(page)
+        board = page.locator("#board").bounding_box()
+        assert board["width"] <= 390 and board["height"] < 3 * 844
+    finally:
+        context.close()
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.

@@ -46,8 +46,7 @@ const w = (key, vars = {}) => String((WORDS[lang] || WORDS.en)[key] ?? key).repl
 
 export async function prepare(language) {
   lang = language;
-  loadStyle("capsule");
-  cards = await loadCards("capsule", language);
+  [cards] = await Promise.all([loadCards("capsule", language), loadStyle("capsule")]);
 }
 
 // --- actions as clicks -----------------------------------------------------------------------

@@ -97,8 +97,7 @@ const say = (key, vars = {}) => {
 
 export async function prepare(language) {
   lang = language === "es" ? "es" : "en";
-  loadStyle("dungeon_dice");
-  cards = await loadCards("dungeon_dice", lang);
+  [cards] = await Promise.all([loadCards("dungeon_dice", lang), loadStyle("dungeon_dice")]);
 }
 
 // --- squares and nets ------------------------------------------------------------------------------------------

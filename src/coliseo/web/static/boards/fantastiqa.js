@@ -85,8 +85,7 @@ let language = "en";
 export async function prepare(lang) {
   language = lang === "es" ? "es" : "en";
   W = WORDS[language];
-  loadStyle("fantastiqa");
-  cards = await loadCards("fantastiqa", lang);
+  [cards] = await Promise.all([loadCards("fantastiqa", lang), loadStyle("fantastiqa")]);
 }
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);

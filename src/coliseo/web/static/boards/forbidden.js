@@ -84,8 +84,7 @@ const zoneWords = (code) => w(code[0] === "m" ? "monsterZone" : "spellZone", { n
 
 export async function prepare(language) {
   lang = language;
-  loadStyle("forbidden");
-  cards = await loadCards("forbidden", language);
+  [cards] = await Promise.all([loadCards("forbidden", language), loadStyle("forbidden")]);
 }
 
 // --- steps ------------------------------------------------------------------------------------------

@@ -32,11 +32,19 @@ export function spot(id, ui, attrs, ...children) {
   return g;
 }
 
-/** Adds a board's own stylesheet (static/boards/<game>.css) to the page once. */
+const styles = new Map();
+
+/** Adds a board's own stylesheet (static/boards/<game>.css) to the page once; resolves when it has loaded (or
+ * failed to), so the board is never drawn unstyled: its icons would take the page's full width. */
 export function loadStyle(game) {
-  const href = `/static/boards/${game}.css`;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+  if (!styles.has(game)) {
+    styles.set(game, new Promise((done) => {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: `/static/boards/${game}.css` });
+      link.onload = link.onerror = done;
+      document.head.append(link);
+    }));
+  }
+  return styles.get(game);
 }
 
 // A game's content rows by id (String(id): numeric ids too), in the chosen language; {} if unreachable.
