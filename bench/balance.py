@@ -14,6 +14,9 @@ A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) 
 
     .venv/bin/python bench/balance.py capsule -o mode=advanced -o packs=cand.toml --focus cand_dawn \
         --leave-out adv_dawn --agent mcts --games 8 --seed 31
+
+With `--in-place-of adv_dawn` instead of `--leave-out adv_dawn` the candidate's game i is game i of `--focus
+adv_dawn` at the same seed with the candidate in Dawn's seat: the two runs compare game by game.
 """
 
 from __future__ import annotations
@@ -33,15 +36,22 @@ from coliseo.sim.run import make_config, read_run, run_header, simulate
 from coliseo.sim.stats import item_lifts, side_label, summarize
 
 
-def matchup_setups(game, focus: str | None = None, leave_out: tuple = ()) -> list | None:
+def matchup_setups(game, focus: str | None = None, leave_out: tuple = (),
+                   in_place_of: str | None = None) -> list | None:
     """Every ordered pair of distinct sides (the game's presets under its options) as a setup; None (the default
     setup) where there is one side.
 
-    `focus` keeps the pairs that side plays in; `leave_out` drops the sides named."""
+    `focus` keeps the pairs that side plays in; `leave_out` drops the sides named. `in_place_of` (with `focus`)
+    puts the focus side where that side stands and drops it, so the pairs come in the order `--focus` of that side
+    plays them: game i of both runs has the same seed and the same rival in the same seat."""
     every = [s["id"] for s in game.sides() if all(game.options[k] == v for k, v in s["options"].items())]
-    unknown = ({focus} - {None} | set(leave_out)) - set(every)
+    unknown = ({focus, in_place_of} - {None} | set(leave_out)) - set(every)
     if unknown:
         raise SystemExit(f"no such side: {', '.join(sorted(unknown))}; sides: {', '.join(every)}")
+    if in_place_of:
+        if not focus:
+            raise SystemExit("--in-place-of names the side the --focus side stands in for; give --focus too")
+        every = [focus if s == in_place_of else s for s in every if s != focus]
     sides = [s for s in every if s not in leave_out]
     if len(sides) < 2:
         return None
@@ -61,12 +71,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("runs"), help="folder for the run file and report")
     parser.add_argument("--focus", help="play only the match-ups of this side (a screen of a candidate)")
     parser.add_argument("--leave-out", action="append", default=[], help="a side not to play (repeatable)")
+    parser.add_argument("--in-place-of", help="with --focus: play that side's match-ups in place of this side, at "
+                                              "the same indices and seeds as --focus of this side (a paired screen)")
     args = parser.parse_args()
     options = game_options(args.game, args.option, args.players)
-    setups = matchup_setups(load_game(args.game, **options), args.focus, tuple(args.leave_out))
+    setups = matchup_setups(load_game(args.game, **options), args.focus, tuple(args.leave_out), args.in_place_of)
     players = args.players or 2
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
     focus = [f"focus_{args.focus}"] if args.focus else []
+    focus += [f"for_{args.in_place_of}"] if args.in_place_of else []
     agent = re.sub(r"\W+", "_", args.agent)
     tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *focus,
                     *(f"without_{s}" for s in args.leave_out), agent])

@@ -64,6 +64,29 @@ def test_a_screen_plays_only_the_candidates_match_ups_against_the_presets_kept(t
     assert "focus_cand_dawn" in result["run"]
 
 
+def test_a_screen_in_place_of_a_preset_plays_its_games_at_the_same_indices_and_seeds(tmp_path):
+    """A candidate identical to Dusk in Dusk's place plays the very games of `--focus adv_dusk`, game by game."""
+    pack = tmp_path / "cand.toml"
+    pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n\n'
+                    '[[team]]\nid = "cand_dusk"\nmode = "advanced"\nking = "dusk_king"\nmonsters = ["abyss_dragon", '
+                    '"shade_lancer", "night_wisp", "clay_brute", "shadow_wolf", "bat_swarm", "dusk_reaper"]\n')
+    common = ["capsule", "-o", "mode=advanced", "-o", f"packs={pack}", "-o", "max_turns=3", "--agent", "random",
+              "--games", 1, "--workers", 1, "--seed", 9, "--out", tmp_path]
+    runs = []
+    for args in (["--focus", "adv_dusk", "--leave-out", "cand_dusk"], ["--focus", "cand_dusk", "--in-place-of",
+                                                                        "adv_dusk"]):
+        done = sweep(*common, *args)
+        assert done.returncode == 0, done.stderr
+        runs.append(read_run(Path(json.loads(done.stdout)["run"]))[1])
+    shipped, screen = runs
+    assert [json.dumps(r["items"]) for r in screen] == [json.dumps(r["items"]).replace("adv_dusk", "cand_dusk")
+                                                         for r in shipped]
+    assert [(r["seed"], r["winners"], r["length"]) for r in screen] == [(r["seed"], r["winners"], r["length"])
+                                                                         for r in shipped]
+    alone = sweep(*common, "--in-place-of", "adv_dusk")
+    assert alone.returncode != 0 and "give --focus too" in alone.stderr
+
+
 def test_a_screen_with_many_sides_left_out_still_gets_a_run_file_of_its_own(tmp_path):
     pack = tmp_path / ("a_pack_in_a_folder_with_a_long_name_" * 4 + ".toml")
     pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n')
