@@ -72,7 +72,6 @@ def test_spot_check_of_the_tables():
     assert CONTENT.kings["dusk_king"].fly and CONTENT.kings["dusk_king"].ability("scout").range == 3
     assert CONTENT.kings["stone_king"].armor == 1
     assert CONTENT.kings["storm_king"].monster_points == (13, 31)          # content note: 28 → 31 in advanced
-    assert CONTENT.monsters["shadow_wolf"].hp == 5                           # content note: 4 → 5
     assert load_game("capsule").card_name("seraph_of_noon", "es") == "Serafín del Mediodía (2)"
 
 
