@@ -16,7 +16,7 @@ A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) 
         --leave-out adv_dawn --agent mcts --games 8 --seed 31
 
 With `--in-place-of adv_dawn` instead of `--leave-out adv_dawn` the candidate's game i is game i of `--focus
-adv_dawn` at the same seed with the candidate in Dawn's seat: the two runs compare game by game.
+adv_dawn` at the same seed with the candidate in Dawn's seat: the two runs compare index by index.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def matchup_setups(game, focus: str | None = None, leave_out: tuple = (),
     if unknown:
         raise SystemExit(f"no such side: {', '.join(sorted(unknown))}; sides: {', '.join(every)}")
     if in_place_of:
-        if not focus:
-            raise SystemExit("--in-place-of names the side the --focus side stands in for; give --focus too")
+        if not focus or focus == in_place_of:
+            raise SystemExit("--in-place-of names the side the --focus side stands in for; give --focus another side")
         every = [focus if s == in_place_of else s for s in every if s != focus]
     sides = [s for s in every if s not in leave_out]
     if len(sides) < 2:

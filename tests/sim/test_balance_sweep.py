@@ -83,8 +83,9 @@ def test_a_screen_in_place_of_a_preset_plays_its_games_at_the_same_indices_and_s
                                                          for r in shipped]
     assert [(r["seed"], r["winners"], r["length"]) for r in screen] == [(r["seed"], r["winners"], r["length"])
                                                                          for r in shipped]
-    alone = sweep(*common, "--in-place-of", "adv_dusk")
-    assert alone.returncode != 0 and "give --focus too" in alone.stderr
+    for alone in (sweep(*common, "--in-place-of", "adv_dusk"), sweep(*common, "--focus", "adv_dusk", "--in-place-of",
+                                                                     "adv_dusk")):
+        assert alone.returncode != 0 and "give --focus another side" in alone.stderr
 
 
 def test_a_screen_with_many_sides_left_out_still_gets_a_run_file_of_its_own(tmp_path):

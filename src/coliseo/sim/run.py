@@ -186,7 +186,9 @@ def run_local(config: RunConfig, indices: list[int], workers: int) -> Iterator[d
         return
     import multiprocessing
 
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_sigint)
+    # forkserver, not fork: a process that runs threads (Ray's gRPC, a web server) may hold a lock at fork time, and
+    # a forked worker would wait on it forever.
+    pool = multiprocessing.get_context("forkserver").Pool(workers, initializer=_ignore_sigint)
     try:
         yield from pool.imap(_play_indexed, [(config, i) for i in indices], chunksize=1)
         pool.close()
