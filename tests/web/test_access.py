@@ -49,6 +49,15 @@ def desk(browser):
     context.close()
 
 
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.set_default_timeout(20_000)
+    yield context.new_page()
+    context.close()
+
+
 def test_axe_finds_nothing_serious_on_the_lobby_and_a_rules_page(desk, server):
     desk.goto(server.url + "/")
     desk.wait_for_selector(".game-tile")
@@ -113,26 +122,19 @@ def test_the_table_fits_a_1280_by_800_window_through_a_game(desk, server, game, 
 
 
 @pytest.mark.parametrize("game", ["capsule", "dungeon_dice", "fantastiqa", "forbidden"])
-def test_a_board_is_drawn_only_once_its_stylesheet_has_loaded(browser, server, game):
+def test_a_board_is_drawn_only_once_its_stylesheet_has_loaded(phone, server, game):
     """On a slow line the board's own stylesheet may arrive after the game: drawn unstyled, Dungeon Dice's dungeon
     was a black block and its icons each as wide as the page (a phone page 8,900 px tall)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  bypass_csp=True)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
     held = []
-    page.route(f"**/static/boards/{game}.css", lambda route: held.append(route))
-    try:
-        with page.expect_response(lambda r: f"/api/content/{game}" in r.url):
-            open_game(page, server, game, wait=False)
-        page.wait_for_timeout(500)                   # time enough to draw, had the board not waited
-        assert len(held) == 1 and page.locator("#board > *").count() == 0
-        held[0].continue_()
-        wait_my_turn_or_end(page)
-        board = page.locator("#board").bounding_box()
-        assert board["width"] <= 390 and board["height"] < 3 * 844
-    finally:
-        context.close()
+    phone.route(f"**/static/boards/{game}.css", lambda route: held.append(route))
+    with phone.expect_response(lambda r: f"/api/content/{game}" in r.url):
+        open_game(phone, server, game, wait=False)
+    phone.wait_for_timeout(500)                   # time enough to draw, had the board not waited
+    assert len(held) == 1 and phone.locator("#board > *").count() == 0
+    held[0].continue_()
+    wait_my_turn_or_end(phone)
+    board = phone.locator("#board").bounding_box()
+    assert board["width"] <= 390 and board["height"] < 3 * 844
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.
@@ -140,35 +142,28 @@ SHORT = [("capsule", {"max_turns": 8}), ("dungeon_dice", {"max_turns": 6})]
 
 
 @pytest.mark.parametrize("game,options", SHORT)
-def test_a_whole_game_on_a_phone_by_touch_with_the_panel_below_the_board(browser, server, game, options):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  bypass_csp=True)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    try:
-        open_game(page, server, game, options)
-        wait_my_turn_or_end(page)
-        board = page.locator("#board").bounding_box()
-        assert board["width"] <= 390 and page.evaluate("document.scrollingElement.scrollWidth") <= 390
-        assert page.locator("#inspector").bounding_box()["y"] >= board["y"] + board["height"]
-        assert page.locator("#controls").bounding_box()["y"] >= board["y"] + board["height"]
-        rng = random.Random(8)
-        while not over(page):
-            if not page.get_attribute("body", "data-can-act") == "true":
-                wait_my_turn_or_end(page)
-                continue
-            things = page.locator("#board .target, #controls button.control")
-            thing = things.nth(rng.randrange(things.count()))
-            before = page.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
-            before.append(thing.get_attribute("data-target"))
-            thing.tap()
-            # A tap changes the table, or (Dungeon Dice) a first tap on a square shows the net's ghost there.
-            page.wait_for_function("([p, d, t]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d"
-                                   " || document.querySelector('#board .ghost')?.dataset.anchor === t", arg=before)
-            wait_my_turn_or_end(page)
-        assert page.locator("#game-over[open]").count() == 1
-    finally:
-        context.close()
+def test_a_whole_game_on_a_phone_by_touch_with_the_panel_below_the_board(phone, server, game, options):
+    open_game(phone, server, game, options)
+    wait_my_turn_or_end(phone)
+    board = phone.locator("#board").bounding_box()
+    assert board["width"] <= 390 and phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    assert phone.locator("#inspector").bounding_box()["y"] >= board["y"] + board["height"]
+    assert phone.locator("#controls").bounding_box()["y"] >= board["y"] + board["height"]
+    rng = random.Random(8)
+    while not over(phone):
+        if not phone.get_attribute("body", "data-can-act") == "true":
+            wait_my_turn_or_end(phone)
+            continue
+        things = phone.locator("#board .target, #controls button.control")
+        thing = things.nth(rng.randrange(things.count()))
+        before = phone.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+        before.append(thing.get_attribute("data-target"))
+        thing.tap()
+        # A tap changes the table, or (Dungeon Dice) a first tap on a square shows the net's ghost there.
+        phone.wait_for_function("([p, d, t]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d"
+                               " || document.querySelector('#board .ghost')?.dataset.anchor === t", arg=before)
+        wait_my_turn_or_end(phone)
+    assert phone.locator("#game-over[open]").count() == 1
 
 
 @pytest.mark.parametrize("game,options", SHORT)

@@ -1,7 +1,7 @@
 // Capsule Monsters: the square board, Kings, monsters and capsules with their faction marks, HP and attack on every
 // piece; legal squares as dots (moves) and rings (attacks); the inspector shows a piece's whole card.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, loadCards, loadStyle, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, loadCards, spot, svg, title } from "/static/boards/svg.js";
 
 const FACTIONS = { light: ["#f4e6a1", "☀"], dark: ["#6d5c8c", "☾"], earth: ["#b08a5a", "▲"], electric: ["#f2d13a", "ϟ"],
   fire: ["#e0703a", "♨"], water: ["#5aa0d8", "≈"], wind: ["#a8d8b0", "~"] };
@@ -46,7 +46,7 @@ const w = (key, vars = {}) => String((WORDS[lang] || WORDS.en)[key] ?? key).repl
 
 export async function prepare(language) {
   lang = language;
-  [cards] = await Promise.all([loadCards("capsule", language), loadStyle("capsule")]);
+  cards = await loadCards("capsule", language);
 }
 
 // --- actions as clicks -----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // phases, the rolled dice, both crest pools, your cards, set traps and both graveyards. Every action is built here:
 // a card then what to do with it, a monster then where it goes or whom it attacks, a net ghost placed on the dungeon.
 import { el } from "/static/i18n.js";
-import { PLAYER_COLORS, loadCards, loadStyle, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, loadCards, spot, svg, title } from "/static/boards/svg.js";
 
 const SIZES = { jdmc: [14, 20], classic: [13, 19] };
 // The 11 cube nets as (x, y) offsets (the same table as the game's board.py, rule R17).
@@ -97,7 +97,7 @@ const say = (key, vars = {}) => {
 
 export async function prepare(language) {
   lang = language === "es" ? "es" : "en";
-  [cards] = await Promise.all([loadCards("dungeon_dice", lang), loadStyle("dungeon_dice")]);
+  cards = await loadCards("dungeon_dice", lang);
 }
 
 // --- squares and nets ------------------------------------------------------------------------------------------

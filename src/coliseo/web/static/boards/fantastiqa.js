@@ -2,7 +2,7 @@
 // quests, the statue row or the draft, your quests and your hand. Every action is built by clicks here
 // (UI-CONTRACT.md); only End turn, End adventure and Done stay words.
 import { el, t } from "/static/i18n.js";
-import { PLAYER_COLORS, loadCards, loadStyle, spot, svg, title } from "/static/boards/svg.js";
+import { PLAYER_COLORS, loadCards, spot, svg, title } from "/static/boards/svg.js";
 
 const SYMBOLS = ["SW", "FI", "WA", "BR", "FA", "NE", "HE", "CL", "WN"];
 const PLACE = { TL: [0, 0], TR: [1, 0], ML: [0, 1], MR: [1, 1], BL: [0, 2], BR: [1, 2] };
@@ -85,7 +85,7 @@ let language = "en";
 export async function prepare(lang) {
   language = lang === "es" ? "es" : "en";
   W = WORDS[language];
-  [cards] = await Promise.all([loadCards("fantastiqa", lang), loadStyle("fantastiqa")]);
+  cards = await loadCards("fantastiqa", lang);
 }
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);

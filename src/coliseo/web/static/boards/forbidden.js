@@ -3,7 +3,7 @@
 // hand cards in chain order (the fusion result shows before you place it), then a zone, then face up or down; then
 // position and guardian star; attacks from your monster to a target show the battle's result before you commit.
 import { el } from "/static/i18n.js";
-import { loadCards, loadStyle, spot, svg, title } from "/static/boards/svg.js";
+import { loadCards, spot, svg, title } from "/static/boards/svg.js";
 
 let cards = {};
 let lang = "en";
@@ -84,7 +84,7 @@ const zoneWords = (code) => w(code[0] === "m" ? "monsterZone" : "spellZone", { n
 
 export async function prepare(language) {
   lang = language;
-  [cards] = await Promise.all([loadCards("forbidden", language), loadStyle("forbidden")]);
+  cards = await loadCards("forbidden", language);
 }
 
 // --- steps ------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ export function spot(id, ui, attrs, ...children) {
 const styles = new Map();
 
 /** Adds a board's own stylesheet (static/boards/<game>.css) to the page once; resolves when it has loaded (or
- * failed to), so the board is never drawn unstyled: its icons would take the page's full width. */
+ * failed to). */
 export function loadStyle(game) {
   if (!styles.has(game)) {
     styles.set(game, new Promise((done) => {
