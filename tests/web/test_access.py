@@ -32,13 +32,18 @@ def open_game(page, server, game="capsule", options=None, agent="random", wait=T
                                                       row["min_players"])
     made = server.post("/api/games", {"game": game, "options": options or {},
                                       "seats": [{"kind": "human"}] + [{"kind": "ai", "agent": agent}] * (players - 1)})
+    take_seat(page, server, made)
+    if wait:
+        page.wait_for_selector("body[data-ply]")
+    return made["id"]
+
+
+def take_seat(page, server, made: dict) -> None:
+    """Open the table of a just created game at its creator's seat (`made` is the answer to POST /api/games)."""
     page.goto(server.url + "/")
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
                   [f"coliseo.seat.{made['id']}", {"seat": made["seat"], "token": made["token"]}])
     page.goto(f"{server.url}/play/{made['id']}")
-    if wait:
-        page.wait_for_selector("body[data-ply]")
-    return made["id"]
 
 
 @pytest.fixture
@@ -135,6 +140,22 @@ def test_a_board_is_drawn_only_once_its_stylesheet_has_loaded(phone, server, gam
     wait_my_turn_or_end(phone)
     board = phone.locator("#board").bounding_box()
     assert board["width"] <= 390 and board["height"] < 3 * 844
+
+
+def test_while_the_board_loads_the_banner_says_so_and_the_states_that_arrive_load_it_once(phone, server):
+    """The AI moves first, so states arrive while the board's stylesheet is held back: each used to load the board
+    (and fetch its cards) again."""
+    held, card_fetches = [], []
+    phone.route("**/static/boards/capsule.css", lambda route: held.append(route))
+    phone.on("request", lambda r: "/api/content/capsule" in r.url and card_fetches.append(r.url))
+    ai_first = [{"kind": "ai", "agent": "random"}, {"kind": "human"}]
+    take_seat(phone, server, server.post("/api/games", {"game": "capsule", "seats": ai_first}))
+    phone.wait_for_function("() => document.querySelectorAll('link[href$=\"capsule.css\"]').length === 1")
+    phone.wait_for_timeout(1500)                  # the AI's first turn: several states while the sheet is held
+    assert phone.locator("#status").inner_text() == "Setting up the table…"
+    held[0].continue_()
+    wait_my_turn_or_end(phone)
+    assert len(held) == 1 and len(card_fetches) == 1
 
 
 # Short games (a turn limit) for the whole-game tests by touch and by keyboard.

@@ -7,6 +7,7 @@ const gameId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
+let boardLoading = null;     // one load of the board, however many states arrive while it loads
 // The invite secret travels after '#' in links (never sent to a server); joined seats keep it to share it on.
 let invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
@@ -28,6 +29,7 @@ async function start() {
   $("log-title").textContent = t("log");
   $("inspector-title").textContent = t("inspector");
   $("tools").replaceChildren(soundToggle());
+  $("status").textContent = t("settingUp");
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
   if (seatInfo && seatInfo.invite) invite = seatInfo.invite;
   if (params.has("spectate")) seatInfo = null;
@@ -93,7 +95,7 @@ async function receive(message) {
     if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
-    if (!board) board = await loadBoard(message.game, lang());
+    if (!board) board = await (boardLoading ||= loadBoard(message.game, lang()));
     fromState = true;
     draw();
   } else if (message.type === "error") {
