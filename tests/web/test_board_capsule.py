@@ -90,6 +90,12 @@ def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
     assert "Plasma Phoenix" in text and "Bane light: +2 damage against light pieces" in text, text
 
 
+def test_an_illegal_click_says_why_in_a_sentence(page, server):
+    open_game(page, server)
+    page.locator("#board g.piece:not(.own)").first.click()
+    assert re.fullmatch(r"The capsule \([a-h]8\) is not a legal choice now", page.inner_text("#message"))
+
+
 def test_a_piece_moves_by_drag_and_drop(page, server):
     open_game(page, server)
     king = page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..")

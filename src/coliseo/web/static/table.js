@@ -140,6 +140,9 @@ function markFresh() {
 
 function say(text) { $("message").textContent = text; }
 
+// Board labels are written to sit inside a sentence ("the capsule (e8)"); a message may open with one.
+function sentence(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
 function act(text) {
   say("");
   sendCommand({ type: "act", action: text });
@@ -196,7 +199,7 @@ function chooseTarget(target) {
   if (!choices().next.has(target)) {
     // Clicking another piece starts over from it, as at a real table.
     if (selection.length && choices([]).next.has(target)) selection = [];
-    else { say(t("notLegal", { t: [...selection, target].map(name).join(" → ") })); return; }
+    else { say(sentence(t("notLegal", { t: [...selection, target].map(name).join(" → ") }))); return; }
   }
   say("");
   selection.push(target);
