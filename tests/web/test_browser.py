@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 
 import pytest
@@ -219,3 +220,21 @@ def test_the_lobby_describes_each_game_and_links_its_rules_in_both_languages(con
     page.wait_for_url("**/rules/dungeon_dice?lang=es")
     assert page.locator("main h1").count() == 1 and "corazones" in page.inner_text("main")
     assert page.request.get(server.url + "/rules/nope").status == 404
+
+
+def test_the_lobby_lists_the_listed_games_in_words_and_keeps_the_list_fresh(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#no-games:visible")
+    assert "No listed games yet" in page.inner_text("#no-games") and page.locator("#games-table").is_hidden()
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "greedy"}]
+    server.post("/api/games", {"game": "capsule", "listed": True, "seats": seats[1:]})
+    server.post("/api/games", {"game": "fantastiqa", "listed": True, "options": {"players": 3}, "seats": seats})
+    page.locator("#games tr").nth(1).wait_for(timeout=15_000)        # the list is read again every 10 s
+    assert page.locator("#no-games").is_hidden()
+    assert page.locator("#games-head th").all_inner_texts()[:4] == ["Game", "Created", "Seats", "Progress"]
+    cells = {row[0]: row[2:4] for row in (r.locator("td").all_inner_texts() for r in page.locator("#games tr").all())}
+    assert cells["Capsule Monsters"] == ["Person · AI (greedy)", "Not started"]
+    # Fantastiqa's AI in seat 3 has already made its setup choices; the second person's seat is free.
+    assert cells["Fantastiqa"][0] == "Person · open seat · AI (greedy)"
+    assert re.fullmatch(r"\d+ moves played", cells["Fantastiqa"][1])

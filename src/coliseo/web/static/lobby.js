@@ -12,6 +12,9 @@ async function start() {
   document.getElementById("new-title").textContent = t("newGame");
   document.getElementById("recent-title").textContent = t("recent");
   document.getElementById("games-title").textContent = t("games");
+  document.getElementById("no-games").textContent = t("noGames");
+  document.getElementById("games-head").replaceChildren(el("tr", {},
+    [t("game"), t("created"), t("seats"), t("progress"), ""].map((h) => el("th", { scope: "col" }, h))));
   catalog = await (await fetch(`/api/catalog?lang=${lang()}`)).json();
   drawGames();
   drawForm(catalog[0].id);
@@ -147,21 +150,28 @@ async function create(game) {
   location.href = answer.seat === null ? answer.spectate_url : answer.play_url;
 }
 
+// The listed games, newest first, read again every few seconds while the page is in view.
 async function listGames() {
   const games = await (await fetch("/api/games")).json();
-  const names = Object.fromEntries(catalog.map((g) => [g.id, g.names[lang()] || g.names.en]));
+  const names = Object.fromEntries(catalog.map((g) => [g.id, gameName(g)]));
+  document.getElementById("no-games").hidden = games.length > 0;
+  document.getElementById("games-table").hidden = games.length === 0;
   document.getElementById("games").replaceChildren(...games.map((g) => {
-    const mine = localStorage.getItem(seatKey(g.id));
+    const mine = JSON.parse(localStorage.getItem(seatKey(g.id)) || "null");
     const free = g.seats.some((s) => !s.taken);
     const links = [];
     if (mine && !g.finished) links.push(el("a", { href: `/play/${g.id}` }, t("play")));
     if (free && !mine && !g.finished) links.push(el("a", { href: `/play/${g.id}?join=1` }, t("join")));
     links.push(el("a", { href: `/play/${g.id}?spectate=1` }, t("spectate")));
     if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
+    const seat = (s, n) => (mine && mine.seat === n ? t("you") : s.kind === "ai" ? `${t("ai")} (${s.agent})`
+      : s.taken ? t("human") : t("openSeat"));
     return el("tr", {}, el("td", {}, names[g.game] || g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
-      el("td", {}, g.seats.map((s) => (s.kind === "ai" ? s.agent : s.taken ? t("human") : t("free"))).join(" · ")),
-      el("td", {}, g.finished ? t("over") : `#${g.ply}`), el("td", {}, links.flatMap((a) => [a, " "])));
+      el("td", {}, g.seats.map(seat).join(" · ")),
+      el("td", {}, g.finished ? t("over") : g.ply ? t("moves", { n: g.ply }) : t("notStarted")),
+      el("td", {}, links.flatMap((a) => [a, " "])));
   }));
 }
 
+setInterval(() => { if (!document.hidden && catalog.length) listGames(); }, 10_000);
 start();
