@@ -416,6 +416,14 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     page.click("#next")
     assert page.inner_text("#step").startswith(f"Step 3 of 8 · Player {first}: Start in ")
     assert record["actions"][2] not in page.inner_text("#step")
+    # Every step is listed in the same words, the current one marked; a click on one goes there.
+    steps = page.locator("#steps button")
+    assert steps.count() == 8 and steps.nth(1).inner_text().split(maxsplit=1) == [
+        "2", f"Player {first}: Take the starting artifact {names[artifact]}"]
+    assert page.locator("#steps button[aria-current=step]").inner_text().startswith("3")
+    steps.nth(6).click()
+    page.wait_for_selector("body[data-step='7']")
+    assert page.locator("#steps button[aria-current=step]").inner_text().startswith("7")
 
 
 # --- private by default ---------------------------------------------------------------------------------

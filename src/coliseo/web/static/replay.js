@@ -23,6 +23,7 @@ async function load() {
   data = answer;
   board = board || await loadBoard(data.game, lang());
   controls();
+  listSteps();
   go(Math.min(index, data.frames.length - 1));
 }
 
@@ -49,7 +50,22 @@ function go(n) {
   board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [] },
     { targets: new Set(), selection: [], marks: new Set(), onTarget: null });
   $("log").replaceChildren(...frame.events.map((text) => el("li", {}, text)));
+  $("steps").querySelectorAll("button").forEach((button, n) => {
+    if (n + 1 !== index) { button.removeAttribute("aria-current"); return; }
+    button.setAttribute("aria-current", "step");
+    // Scroll the list only (scrollIntoView would scroll the page too, off the board on a phone).
+    const list = $("steps"), top = button.offsetTop, bottom = top + button.offsetHeight;
+    if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
+  });
   document.body.dataset.step = String(index);
+}
+
+// The whole game at a glance, as a move list: every step in words; a click goes to it.
+function listSteps() {
+  $("steps-title").textContent = t("allSteps");
+  $("steps").replaceChildren(...data.frames.slice(1).map((_, n) => el("li", {},
+    el("button", { type: "button", onclick: () => go(n + 1) }, el("span", { class: "n" }, String(n + 1)),
+      el("span", {}, actionWords(n + 1))))));
 }
 
 // A step's action in the words the table uses for it, read on the position it was chosen on and from its player's
