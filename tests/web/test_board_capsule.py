@@ -90,10 +90,27 @@ def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
     assert "Plasma Phoenix" in text and "Bane light: +2 damage against light pieces" in text, text
 
 
-def test_an_illegal_click_says_why_in_a_sentence(page, server):
+def test_an_illegal_click_says_what_was_wrong_and_what_to_do(page, server):
     open_game(page, server)
-    page.locator("#board g.piece:not(.own)").first.click()
-    assert re.fullmatch(r"The capsule \([a-h]8\) is not a legal choice now", page.inner_text("#message"))
+    enemy = page.locator("#board g.piece:not(.own)").first
+    enemy.click()
+    assert re.fullmatch(r"Nothing to do with the capsule \([a-h]8\) now: pick something highlighted on the board\.",
+                        page.inner_text("#message"))
+    page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..").click()     # the King
+    enemy.click()
+    assert re.fullmatch(r"Dawn King \(d1\) → the capsule \([a-h]8\) is not a legal choice now: "
+                        r"pick a highlighted target, or Cancel\.", page.inner_text("#message"))
+
+
+def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    second = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    page.goto(server.url + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [f"coliseo.seat.{made['id']}", second])
+    page.goto(f"{server.url}/play/{made['id']}")
+    page.wait_for_selector("body[data-can-act='false']")
+    page.locator("#board g.piece.own").first.click()
+    assert page.inner_text("#message") == "Not your turn: Player 1 is playing."
 
 
 def test_a_piece_moves_by_drag_and_drop(page, server):

@@ -194,12 +194,16 @@ function choices(chosen = selection) {
 }
 
 function chooseTarget(target) {
-  if (!payload || !payload.legal.length || controlsLocked()) return;
+  if (!payload || controlsLocked()) return;
+  if (!payload.legal.length) {
+    if (payload.you !== null && !payload.result) say(t("notYourTurn", { p: playerName(payload.current_player) }));
+    return;
+  }
   if (selection.length && selection[selection.length - 1] === target) { cancel(); return; }
   if (!choices().next.has(target)) {
     // Clicking another piece starts over from it, as at a real table.
     if (selection.length && choices([]).next.has(target)) selection = [];
-    else { say(sentence(t("notLegal", { t: [...selection, target].map(name).join(" → ") }))); return; }
+    else { say(sentence(notLegal(target))); return; }
   }
   say("");
   selection.push(target);
@@ -207,6 +211,12 @@ function chooseTarget(target) {
   const { candidates } = choices();
   if (candidates.length === 1 && candidates[0].steps.length === selection.length) act(candidates[0].text);
   else draw();
+}
+
+// An illegal click says what was wrong and what may be done instead.
+function notLegal(target) {
+  if (!selection.length) return t("nothingWith", { t: name(target) });
+  return t("notNext", { s: selection.map(name).join(" → "), t: name(target) });
 }
 
 function name(target) { return board.label ? board.label(target, payload) : target; }
