@@ -772,7 +772,7 @@ class Tables:
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
-                "frames": frames}
+                "result_text": result_words(game, match.result, lang), "frames": frames}
 
 
 def ai_only(seats: list[dict]) -> bool:

@@ -63,6 +63,9 @@ function go(n) {
 // The whole game at a glance, as a move list: every step in words; a click goes to it.
 function listSteps() {
   $("steps-title").textContent = t("allSteps");
+  const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agent === "human" ? t("human")
+    : `${t("ai")} (${agent})`}`);
+  $("result").replaceChildren(el("b", {}, data.result_text), el("br"), el("small", {}, seats.join(" · ")));
   $("steps").replaceChildren(...data.frames.slice(1).map((_, n) => el("li", {},
     el("button", { type: "button", onclick: () => go(n + 1) }, el("span", { class: "n" }, String(n + 1)),
       el("span", {}, actionWords(n + 1))))));
