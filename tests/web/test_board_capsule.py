@@ -98,8 +98,11 @@ def test_an_illegal_click_says_what_was_wrong_and_what_to_do(page, server):
                         page.inner_text("#message"))
     page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..").click()     # the King
     enemy.click()
-    assert re.fullmatch(r"Dawn King \(d1\) → the capsule \([a-h]8\) is not a legal choice now: "
-                        r"pick a highlighted target, or Cancel\.", page.inner_text("#message"))
+    assert re.fullmatch(r"The capsule \([a-h]8\) is not a legal next step: pick a highlighted target, or Cancel\.",
+                        page.inner_text("#message"))
+    assert "Chosen: Dawn King (d1)" in page.inner_text("#controls")
+    # The message shares the controls' row: the page still fits the window.
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
 
 
 def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):

@@ -213,10 +213,9 @@ function chooseTarget(target) {
   else draw();
 }
 
-// An illegal click says what was wrong and what may be done instead.
+// An illegal click says what was wrong and what may be done instead (the choice so far is shown beside it).
 function notLegal(target) {
-  if (!selection.length) return t("nothingWith", { t: name(target) });
-  return t("notNext", { s: selection.map(name).join(" → "), t: name(target) });
+  return t(selection.length ? "notNext" : "nothingWith", { t: name(target) });
 }
 
 function name(target) { return board.label ? board.label(target, payload) : target; }
