@@ -232,9 +232,29 @@ def test_the_lobby_lists_the_listed_games_in_words_and_keeps_the_list_fresh(cont
     server.post("/api/games", {"game": "fantastiqa", "listed": True, "options": {"players": 3}, "seats": seats})
     page.locator("#games tr").nth(1).wait_for(timeout=15_000)        # the list is read again every 10 s
     assert page.locator("#no-games").is_hidden()
-    assert page.locator("#games-head th").all_inner_texts()[:4] == ["Game", "Created", "Seats", "Progress"]
+    assert page.locator("#games-table th").all_inner_texts()[:4] == ["Game", "Created", "Seats", "Progress"]
     cells = {row[0]: row[2:4] for row in (r.locator("td").all_inner_texts() for r in page.locator("#games tr").all())}
     assert cells["Capsule Monsters"] == ["Person · AI (greedy)", "Not started"]
     # Fantastiqa's AI in seat 3 has already made its setup choices; the second person's seat is free.
     assert cells["Fantastiqa"][0] == "Person · open seat · AI (greedy)"
     assert re.fullmatch(r"\d+ moves played", cells["Fantastiqa"][1])
+
+
+def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
+    """A game against the AI is unlisted: the seats this browser holds are its way back."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    assert page.locator("#mine").is_hidden()
+    person, ai = {"kind": "human"}, {"kind": "ai", "agent": "random"}
+    mine = server.post("/api/games", {"game": "capsule", "seats": [person, ai]})
+    theirs = server.post("/api/games", {"game": "capsule", "seats": [person, person]})
+    joined = server.post(f"/api/games/{theirs['id']}/join", {"invite": theirs["invite"]})
+    for game_id, seat in ((mine["id"], mine), (theirs["id"], joined), ("000000000000", {"seat": 0, "token": "gone"})):
+        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                      [f"coliseo.seat.{game_id}", {"seat": seat["seat"], "token": seat["token"]}])
+    page.reload()
+    page.wait_for_selector("#mine:visible")
+    rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
+    assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"], ["you · AI (random)", "Your turn"]]
+    page.locator("#my-games tr", has_text="Your turn").get_by_role("link", name="Play").click()
+    page.wait_for_url(f"**/play/{mine['id']}")

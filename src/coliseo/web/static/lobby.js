@@ -13,12 +13,16 @@ async function start() {
   document.getElementById("recent-title").textContent = t("recent");
   document.getElementById("games-title").textContent = t("games");
   document.getElementById("no-games").textContent = t("noGames");
-  document.getElementById("games-head").replaceChildren(el("tr", {},
-    [t("game"), t("created"), t("seats"), t("progress"), ""].map((h) => el("th", { scope: "col" }, h))));
+  document.getElementById("mine-title").textContent = t("yourGames");
+  for (const head of document.querySelectorAll(".games-head")) {
+    head.replaceChildren(el("tr", {}, [t("game"), t("created"), t("seats"), t("progress"), ""].map((h) =>
+      el("th", { scope: "col" }, h))));
+  }
   catalog = await (await fetch(`/api/catalog?lang=${lang()}`)).json();
   drawGames();
   drawForm(catalog[0].id);
   listGames();
+  listMine();
 }
 
 const gameName = (g) => g.names[lang()] || g.names.en;
@@ -153,25 +157,46 @@ async function create(game) {
 // The listed games, newest first, read again every few seconds while the page is in view.
 async function listGames() {
   const games = await (await fetch("/api/games")).json();
-  const names = Object.fromEntries(catalog.map((g) => [g.id, gameName(g)]));
   document.getElementById("no-games").hidden = games.length > 0;
   document.getElementById("games-table").hidden = games.length === 0;
-  document.getElementById("games").replaceChildren(...games.map((g) => {
-    const mine = JSON.parse(localStorage.getItem(seatKey(g.id)) || "null");
-    const free = g.seats.some((s) => !s.taken);
-    const links = [];
-    if (mine && !g.finished) links.push(el("a", { href: `/play/${g.id}` }, t("play")));
-    if (free && !mine && !g.finished) links.push(el("a", { href: `/play/${g.id}?join=1` }, t("join")));
-    links.push(el("a", { href: `/play/${g.id}?spectate=1` }, t("spectate")));
-    if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
-    const seat = (s, n) => (mine && mine.seat === n ? t("you") : s.kind === "ai" ? `${t("ai")} (${s.agent})`
-      : s.taken ? t("human") : t("openSeat"));
-    return el("tr", {}, el("td", {}, names[g.game] || g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
-      el("td", {}, g.seats.map(seat).join(" · ")),
-      el("td", {}, g.finished ? t("over") : g.ply ? t("moves", { n: g.ply }) : t("notStarted")),
-      el("td", {}, links.flatMap((a) => [a, " "])));
-  }));
+  document.getElementById("games").replaceChildren(...games.map(gameRow));
 }
 
-setInterval(() => { if (!document.hidden && catalog.length) listGames(); }, 10_000);
+// The games this browser holds a seat in (their tokens are in local storage, never on the server's list), newest
+// first: a game against the AI is unlisted, and this is the way back to it.
+async function listMine() {
+  const ids = Object.keys(localStorage).filter((k) => k.startsWith(seatKey(""))).map((k) => k.slice(seatKey("").length))
+    .filter((id) => (mySeat(id) || {}).token);
+  const found = await Promise.all(ids.map(async (id) => {
+    const response = await fetch(`/api/games/${id}`);
+    return response.ok ? response.json() : null;
+  }));
+  const games = found.filter(Boolean).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 20);
+  document.getElementById("mine").hidden = games.length === 0;
+  document.getElementById("my-games").replaceChildren(...games.map(gameRow));
+}
+
+const mySeat = (id) => JSON.parse(localStorage.getItem(seatKey(id)) || "null");
+
+// One game as a row: what, when, who sits where, how far it has gone, and the links this browser may follow.
+function gameRow(g) {
+  const mine = mySeat(g.id);
+  const seated = mine && mine.token !== undefined;
+  const free = g.seats.some((s) => !s.taken);
+  const links = [];
+  if (seated && !g.finished) links.push(el("a", { href: `/play/${g.id}` }, t("play")));
+  if (free && !seated && !g.finished) links.push(el("a", { href: `/play/${g.id}?join=1` }, t("join")));
+  links.push(el("a", { href: `/play/${g.id}?spectate=1` }, t("spectate")));
+  if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
+  const seat = (s, n) => (seated && mine.seat === n ? t("you") : s.kind === "ai" ? `${t("ai")} (${s.agent})`
+    : s.taken ? t("human") : t("openSeat"));
+  const yourTurn = seated && !g.finished && g.current_player === mine.seat;   // the list has no current player
+  const progress = g.finished ? t("over") : yourTurn ? el("b", {}, t("yourTurn"))
+    : g.ply ? t("moves", { n: g.ply }) : t("notStarted");
+  const name = (catalog.find((c) => c.id === g.game) || { names: {} }).names;
+  return el("tr", {}, el("td", {}, name[lang()] || name.en || g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
+    el("td", {}, g.seats.map(seat).join(" · ")), el("td", {}, progress), el("td", {}, links.flatMap((a) => [a, " "])));
+}
+
+setInterval(() => { if (!document.hidden && catalog.length) { listGames(); listMine(); } }, 10_000);
 start();
