@@ -92,6 +92,7 @@ def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
 
 def test_an_illegal_click_says_what_was_wrong_and_what_to_do(page, server):
     open_game(page, server)
+    assert page.title() == "Your turn · Capsule Monsters · Coliseo"
     enemy = page.locator("#board g.piece:not(.own)").first
     enemy.click()
     assert re.fullmatch(r"Nothing to do with the capsule \([a-h]8\) now: pick something highlighted on the board\.",
@@ -114,6 +115,7 @@ def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):
     page.wait_for_selector("body[data-can-act='false']")
     page.locator("#board g.piece.own").first.click()
     assert page.inner_text("#message") == "Not your turn: Player 1 is playing."
+    assert page.title() == "Capsule Monsters · Coliseo"          # the tab says "Your turn" only when it is
 
 
 def test_a_piece_moves_by_drag_and_drop(page, server):

@@ -256,7 +256,9 @@ function refocus(box, key, value, fallback) {
 
 function draw() {
   $("title").textContent = payload.name;
-  document.title = `${payload.name} · Coliseo`;
+  // The tab says when it is your turn, for a player who is in another tab meanwhile.
+  const yourTurn = payload.you !== null && payload.current_player === payload.you && !payload.result;
+  document.title = `${yourTurn ? `${t("yourTurn")} · ` : ""}${payload.name} · Coliseo`;
   preview = null;
   drawBanner();
   drawSeats();
