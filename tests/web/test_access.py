@@ -64,11 +64,27 @@ def phone(browser):
 
 
 def test_axe_finds_nothing_serious_on_the_lobby_and_a_rules_page(desk, server):
+    open_game(desk, server)                                    # the lobby's lists have a game each
+    server.post("/api/games", {"game": "fantastiqa", "listed": True, "seats": [{"kind": "human"}] * 2})
     desk.goto(server.url + "/")
     desk.wait_for_selector(".game-tile")
+    desk.wait_for_selector("#my-games tr")
+    desk.wait_for_selector("#games tr")
     assert serious_violations(desk) == []
     desk.goto(server.url + "/rules/forbidden?lang=es")
     assert serious_violations(desk) == []
+
+
+def test_the_lobby_fits_a_phone_with_your_games_and_the_listed_ones(phone, server):
+    open_game(phone, server)                                   # a seat of yours, then a listed game of someone else's
+    server.post("/api/games", {"game": "fantastiqa", "listed": True, "seats": [{"kind": "human"}] * 2})
+    phone.goto(server.url + "/")
+    phone.wait_for_selector("#my-games tr")
+    phone.wait_for_selector("#games tr")
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    for link in (phone.locator("#my-games a", has_text="Play"), phone.locator("#games a", has_text="Join")):
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
 @pytest.mark.parametrize("game", coliseo.list_games())

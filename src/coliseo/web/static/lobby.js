@@ -15,7 +15,7 @@ async function start() {
   document.getElementById("no-games").textContent = t("noGames");
   document.getElementById("mine-title").textContent = t("yourGames");
   for (const head of document.querySelectorAll(".games-head")) {
-    head.replaceChildren(el("tr", {}, [t("game"), t("created"), t("seats"), t("progress"), ""].map((h) =>
+    head.replaceChildren(el("tr", {}, [t("game"), t("created"), t("seats"), t("progress"), t("links")].map((h) =>
       el("th", { scope: "col" }, h))));
   }
   catalog = await (await fetch(`/api/catalog?lang=${lang()}`)).json();
