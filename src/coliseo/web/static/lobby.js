@@ -190,11 +190,12 @@ function gameRow(g) {
   if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
   const seat = (s, n) => (seated && mine.seat === n ? t("you") : s.kind === "ai" ? `${t("ai")} (${s.agent})`
     : s.taken ? t("human") : t("openSeat"));
-  const yourTurn = seated && !g.finished && g.current_player === mine.seat;   // the list has no current player
+  // Only a game's own summary (Your games) names its current player; the listed games' rows do not.
+  const yourTurn = seated && !g.finished && g.current_player === mine.seat;
   const progress = g.finished ? t("over") : yourTurn ? el("b", {}, t("yourTurn"))
     : g.ply ? t("moves", { n: g.ply }) : t("notStarted");
-  const name = (catalog.find((c) => c.id === g.game) || { names: {} }).names;
-  return el("tr", {}, el("td", {}, name[lang()] || name.en || g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
+  const entry = catalog.find((c) => c.id === g.game);
+  return el("tr", {}, el("td", {}, entry ? gameName(entry) : g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
     el("td", {}, g.seats.map(seat).join(" · ")), el("td", {}, progress), el("td", {}, links.flatMap((a) => [a, " "])));
 }
 
