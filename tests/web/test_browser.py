@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 from web.board_play import create_in_lobby, play_by_board, wait_my_turn_or_end
+from web.conftest import Server
 
 import coliseo
 from coliseo.core.match import verify
@@ -258,3 +259,28 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"], ["you · AI (random)", "Your turn"]]
     page.locator("#my-games tr", has_text="Your turn").get_by_role("link", name="Play").click()
     page.wait_for_url(f"**/play/{mine['id']}")
+
+
+def test_your_games_show_the_20_newest_and_read_only_those_again(context, tmp_path):
+    server = Server(tmp_path / "many.db", args=("--games-per-minute", "30")).start()     # 21 games in a few seconds
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+
+        def create():
+            return server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}] * 2})
+        made = [create()]
+        page.wait_for_timeout(1100)                   # creation times are kept to the second: this one is the oldest
+        made += [create() for _ in range(20)]
+        for game in made:
+            page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                          [f"coliseo.seat.{game['id']}", {"seat": game["seat"], "token": game["token"]}])
+        page.reload()
+        page.wait_for_selector("#mine:visible")
+        assert page.locator("#my-games tr").count() == 20
+        read_again: set[str] = set()
+        page.on("request", lambda r: "/api/games/" in r.url and read_again.add(r.url.rsplit("/", 1)[-1]))
+        page.wait_for_timeout(11_000)                 # one read of the lists every 10 s
+        assert len(read_again) == 20 and made[0]["id"] not in read_again  # the oldest is not shown, not read
+    finally:
+        server.stop()

@@ -163,15 +163,19 @@ async function listGames() {
 }
 
 // The games this browser holds a seat in (their tokens are in local storage, never on the server's list), newest
-// first: a game against the AI is unlisted, and this is the way back to it.
+// first: a game against the AI is unlisted, and this is the way back to it. The first read looks at every seat
+// kept; the reads after it only at the 20 shown, however many old seats a browser keeps.
+let myShown = null;
+
 async function listMine() {
-  const ids = Object.keys(localStorage).filter((k) => k.startsWith(seatKey(""))).map((k) => k.slice(seatKey("").length))
-    .filter((id) => (mySeat(id) || {}).token);
+  const ids = myShown || Object.keys(localStorage).filter((k) => k.startsWith(seatKey("")))
+    .map((k) => k.slice(seatKey("").length)).filter((id) => (mySeat(id) || {}).token);
   const found = await Promise.all(ids.map(async (id) => {
     const response = await fetch(`/api/games/${id}`);
     return response.ok ? response.json() : null;
   }));
   const games = found.filter(Boolean).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 20);
+  myShown = games.map((g) => g.id);
   document.getElementById("mine").hidden = games.length === 0;
   document.getElementById("my-games").replaceChildren(...games.map(gameRow));
 }
