@@ -421,8 +421,11 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
                                                        "Player 1: Person · Player 2: Person"]
     # Every step is listed in the same words, the current one marked; a click on one goes there.
     steps = page.locator("#steps button")
-    assert steps.count() == 8 and steps.nth(1).inner_text().split(maxsplit=1) == [
-        "2", f"Player {first}: Take the starting artifact {names[artifact]}"]
+    assert steps.count() == 8 and steps.nth(1).get_attribute("aria-label") == (
+        f"2. Player {first}: Take the starting artifact {names[artifact]}")
+    # On screen the player is its coloured number, and the words do not repeat it.
+    assert steps.nth(1).locator(".swatch").inner_text() == str(first)
+    assert steps.nth(1).locator("span").last.inner_text() == f"Take the starting artifact {names[artifact]}"
     assert page.locator("#steps button[aria-current=step]").inner_text().startswith("3")
     steps.nth(6).click()
     page.wait_for_selector("body[data-step='7']")

@@ -66,9 +66,14 @@ function listSteps() {
   const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agent === "human" ? t("human")
     : `${t("ai")} (${agent})`}`);
   $("result").replaceChildren(el("b", {}, data.result_text), el("br"), el("small", {}, seats.join(" · ")));
-  $("steps").replaceChildren(...data.frames.slice(1).map((_, n) => el("li", {},
-    el("button", { type: "button", onclick: () => go(n + 1) }, el("span", { class: "n" }, String(n + 1)),
-      el("span", {}, actionWords(n + 1))))));
+  $("steps").replaceChildren(...data.frames.slice(1).map((frame, n) => {
+    // Who played is the coloured number, as on the table's seat panels; the words need not say it each line.
+    const words = actionWords(n + 1), who = `${t("player", { n: frame.player + 1 })}: `;
+    return el("li", { "data-seat": frame.player },
+      el("button", { type: "button", "aria-label": `${n + 1}. ${words}`, onclick: () => go(n + 1) },
+        el("span", { class: "n" }, String(n + 1)), el("span", { class: "swatch", "aria-hidden": "true" }, String(frame.player + 1)),
+        el("span", {}, words.startsWith(who) ? words.slice(who.length) : words)));
+  }));
 }
 
 // A step's action in the words the table uses for it, read on the position it was chosen on and from its player's
