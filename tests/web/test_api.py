@@ -175,11 +175,24 @@ def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client)
     assert client.get(f"/api/games/{made['id']}/replay", params={"view": "9"}).status_code == 422
 
 
+def test_a_game_read_over_rest_alone_is_not_kept_in_memory(client):
+    """A lobby reads the summaries of many games; only a game someone watches (or an AI plays) stays live."""
+    people = [{"kind": "human"}, {"kind": "human"}]
+    made = create(client, seats=people)
+    live = lambda: client.get("/api/status").json()["live_games"]      # noqa: E731
+    assert client.get(f"/api/games/{made['id']}").status_code == 200 and live() == 0
+    assert client.get(f"/api/games/{made['id']}/record").status_code == 409 and live() == 0
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["token"])
+        assert client.get(f"/api/games/{made['id']}").status_code == 200 and live() == 1
+    assert client.get(f"/api/games/{made['id']}").json()["ply"] == 0 and live() == 0
+
+
 def test_the_record_and_the_seed_stay_sealed_while_the_game_is_played(client):
     made = create(client)
     assert client.get(f"/api/games/{made['id']}/record").status_code == 409
     assert client.get(f"/api/games/{made['id']}/replay").status_code == 409
-    seed = str(client.app.state.tables.live[made["id"]].match.seed)
+    seed = str(client.app.state.tables.store.load(made["id"]).seed)
     for path in (f"/api/games/{made['id']}", "/api/games"):
         assert seed not in client.get(path).text
 

@@ -256,8 +256,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def get_game(game_id: GameId) -> dict[str, Any]:
         """One game's public summary."""
-        table = await tables.open(game_id)
-        return await table.settled(table.summary)
+        async with tables.reading(game_id) as table:
+            return await table.settled(table.summary)
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:
@@ -268,7 +268,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.post("/api/games/{game_id}/listing", responses=ERRORS)
     async def listing(game_id: GameId, body: Listing) -> dict[str, bool]:
         """The creator lists the game in the lobby (anyone may then join it) or takes it off."""
-        await tables.set_listed(await tables.open(game_id), body.token, body.listed)
+        async with tables.reading(game_id) as table:
+            await tables.set_listed(table, body.token, body.listed)
         return {"listed": body.listed}
 
     @app.post("/api/games/{game_id}/rematch", status_code=201, responses=ERRORS)
@@ -281,15 +282,16 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(game_id: GameId) -> dict[str, Any]:
         """The coliseo-record/1 of a finished game (409 while it is being played)."""
-        return tables.record(await tables.open(game_id))
+        async with tables.reading(game_id) as table:
+            return tables.record(table)
 
     @app.get("/api/games/{game_id}/replay", responses=ERRORS)
     async def replay(game_id: GameId, view: Annotated[str, Query(pattern=r"^(spectator|[0-7])$")] = "spectator",
                      lang: Literal["en", "es"] = "en") -> dict[str, Any]:
         """Every step of a finished game as one player (0, 1, …) or a spectator saw it."""
-        table = await tables.open(game_id)
         viewer = None if view == "spectator" else int(view)
-        return await asyncio.to_thread(tables.replay, table, viewer, lang)
+        async with tables.reading(game_id) as table:
+            return await asyncio.to_thread(tables.replay, table, viewer, lang)
 
     # --- the WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/{game_id}")

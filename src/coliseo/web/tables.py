@@ -21,7 +21,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -438,6 +438,16 @@ class Tables:
         if live and not self.alone:
             await self.refresh(table)
         return table
+
+    @contextlib.asynccontextmanager
+    async def reading(self, game_id: str) -> AsyncIterator[Table]:
+        """The game for one request (a summary, a record, a replay): held in memory only while it is read, unless
+        a reader or an AI keeps it; a lobby that reads many games does not keep them all."""
+        table = await self.open(game_id)
+        try:
+            yield table
+        finally:
+            self.release(table)
 
     async def add_reader(self, table: Table, watcher: Watcher) -> Table:
         """Attach a new reader to its game, the table this process holds now: while the reader was on its way
