@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 from web.board_play import create_in_lobby, play_by_board, wait_my_turn_or_end
 from web.conftest import Server
+from websockets.sync.client import connect
 
 import coliseo
 from coliseo.core.match import verify
@@ -261,7 +262,7 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     page.wait_for_url(f"**/play/{mine['id']}")
 
 
-def test_your_games_show_the_20_newest_and_read_only_those_again(context, tmp_path):
+def test_your_games_show_the_20_newest_and_read_again_only_those_still_played(context, tmp_path):
     server = Server(tmp_path / "many.db", args=("--games-per-minute", "30")).start()     # 21 games in a few seconds
     try:
         page = context.new_page()
@@ -272,6 +273,12 @@ def test_your_games_show_the_20_newest_and_read_only_those_again(context, tmp_pa
         made = [create()]
         page.wait_for_timeout(1100)                   # creation times are kept to the second: this one is the oldest
         made += [create() for _ in range(20)]
+        with connect(f"{server.url.replace('http', 'ws')}/ws/{made[1]['id']}") as ws:     # one of them ends
+            ws.send(json.dumps({"type": "hello", "token": made[1]["token"], "lang": "en"}))
+            ws.recv()
+            ws.send(json.dumps({"type": "resign", "ply": 0, "ref": 1}))
+            while json.loads(ws.recv())["type"] != "ack":
+                pass
         for game in made:
             page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
                           [f"coliseo.seat.{game['id']}", {"seat": game["seat"], "token": game["token"]}])
@@ -281,6 +288,8 @@ def test_your_games_show_the_20_newest_and_read_only_those_again(context, tmp_pa
         read_again: set[str] = set()
         page.on("request", lambda r: "/api/games/" in r.url and read_again.add(r.url.rsplit("/", 1)[-1]))
         page.wait_for_timeout(11_000)                 # one read of the lists every 10 s
-        assert len(read_again) == 20 and made[0]["id"] not in read_again  # the oldest is not shown, not read
+        # The oldest is not shown and the finished one does not change: neither is read again.
+        assert page.locator("#my-games tr", has_text="Game over").count() == 1
+        assert len(read_again) == 19 and not {made[0]["id"], made[1]["id"]} & read_again
     finally:
         server.stop()

@@ -164,20 +164,22 @@ async function listGames() {
 
 // The games this browser holds a seat in (their tokens are in local storage, never on the server's list), newest
 // first: a game against the AI is unlisted, and this is the way back to it. The first read looks at every seat
-// kept; the reads after it only at the 20 shown, however many old seats a browser keeps.
-let myShown = null;
+// kept; the reads after it only at the unfinished games among the 20 shown (a finished game no longer changes).
+let myShown = [];
 
 async function listMine() {
-  const ids = myShown || Object.keys(localStorage).filter((k) => k.startsWith(seatKey("")))
-    .map((k) => k.slice(seatKey("").length)).filter((id) => (mySeat(id) || {}).token);
+  const ids = myShown.length ? myShown.filter((g) => !g.finished).map((g) => g.id)
+    : Object.keys(localStorage).filter((k) => k.startsWith(seatKey(""))).map((k) => k.slice(seatKey("").length))
+      .filter((id) => (mySeat(id) || {}).token);
   const found = await Promise.all(ids.map(async (id) => {
     const response = await fetch(`/api/games/${id}`);
     return response.ok ? response.json() : null;
   }));
-  const games = found.filter(Boolean).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 20);
-  myShown = games.map((g) => g.id);
-  document.getElementById("mine").hidden = games.length === 0;
-  document.getElementById("my-games").replaceChildren(...games.map(gameRow));
+  const byId = new Map(myShown.map((g) => [g.id, g]));
+  for (const g of found.filter(Boolean)) byId.set(g.id, g);
+  myShown = [...byId.values()].sort((a, b) => b.created.localeCompare(a.created)).slice(0, 20);
+  document.getElementById("mine").hidden = myShown.length === 0;
+  document.getElementById("my-games").replaceChildren(...myShown.map(gameRow));
 }
 
 const mySeat = (id) => JSON.parse(localStorage.getItem(seatKey(id)) || "null");
