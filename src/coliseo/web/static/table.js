@@ -196,7 +196,9 @@ function choices(chosen = selection) {
 function chooseTarget(target) {
   if (!payload || controlsLocked()) return;
   if (!payload.legal.length) {
-    if (payload.you !== null && !payload.result) say(t("notYourTurn", { p: playerName(payload.current_player) }));
+    const now = payload.current_player;
+    const seated = payload.you !== null && !payload.result && now !== null && now !== undefined;
+    if (seated) say(t("notYourTurn", { p: playerName(now) }));
     return;
   }
   if (selection.length && selection[selection.length - 1] === target) { cancel(); return; }
