@@ -258,7 +258,15 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     page.wait_for_selector("#mine:visible")
     rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
     assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"], ["you · AI (random)", "Your turn"]]
-    page.locator("#my-games tr", has_text="Your turn").get_by_role("link", name="Play").click()
+    # A seat taken in another tab shows here at once.
+    other = context.new_page()
+    later = server.post("/api/games", {"game": "forbidden", "seats": [person, ai]})
+    other.goto(server.url + "/")
+    other.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                   [f"coliseo.seat.{later['id']}", {"seat": later["seat"], "token": later["token"]}])
+    page.locator("#my-games tr", has_text="Forbidden").wait_for(timeout=5_000)
+    yours = page.locator("#my-games tr", has_text="Capsule").filter(has_text="Your turn")
+    yours.get_by_role("link", name="Play").click()
     page.wait_for_url(f"**/play/{mine['id']}")
 
 

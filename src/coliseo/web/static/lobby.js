@@ -206,4 +206,8 @@ function gameRow(g) {
 }
 
 setInterval(() => { if (!document.hidden && catalog.length) { listGames(); listMine(); } }, 10_000);
+// A seat taken in another tab of this browser (a new game, a join) joins Your games at once.
+addEventListener("storage", (e) => {
+  if (e.key && e.key.startsWith(seatKey("")) && catalog.length) { myShown = []; listMine(); }
+});
 start();
