@@ -9,7 +9,7 @@ import random
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
+from web.board_play import click_by_board, keep_seat, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
 
@@ -41,8 +41,7 @@ def open_game(page, server, game="capsule", options=None, agent="random", wait=T
 def take_seat(page, server, made: dict) -> None:
     """Open the table of a just created game at its creator's seat (`made` is the answer to POST /api/games)."""
     page.goto(server.url + "/")
-    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
-                  [f"coliseo.seat.{made['id']}", {"seat": made["seat"], "token": made["token"]}])
+    keep_seat(page, made["id"], made)
     page.goto(f"{server.url}/play/{made['id']}")
 
 

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from web.board_play import play_by_board
+from web.board_play import keep_seat, play_by_board
 
 
 @pytest.fixture
@@ -27,8 +27,7 @@ def open_game(page, server, seats=("human", "ai:random"), options=None, sides=No
                                       "seats": [{"kind": "human"} if s == "human" else {"kind": "ai", "agent": s[3:]}
                                                 for s in seats]})
     page.goto(server.url + "/")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"coliseo.seat.{made['id']}", f'{{"seat": {made["seat"]}, "token": "{made["token"]}"}}'])
+    keep_seat(page, made["id"], made)
     page.goto(f"{server.url}/play/{made['id']}")
     page.wait_for_selector("body[data-can-act='true']")
     return made
@@ -110,7 +109,7 @@ def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):
     made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
     second = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     page.goto(server.url + "/")
-    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [f"coliseo.seat.{made['id']}", second])
+    keep_seat(page, made["id"], second)
     page.goto(f"{server.url}/play/{made['id']}")
     page.wait_for_selector("body[data-can-act='false']")
     page.locator("#board g.piece.own").first.click()

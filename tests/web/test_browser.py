@@ -8,7 +8,7 @@ import re
 import sqlite3
 
 import pytest
-from web.board_play import create_in_lobby, play_by_board, wait_my_turn_or_end
+from web.board_play import create_in_lobby, keep_seat, play_by_board, wait_my_turn_or_end
 from web.conftest import Server
 from websockets.sync.client import connect
 
@@ -252,8 +252,7 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     theirs = server.post("/api/games", {"game": "capsule", "seats": [person, person]})
     joined = server.post(f"/api/games/{theirs['id']}/join", {"invite": theirs["invite"]})
     for game_id, seat in ((mine["id"], mine), (theirs["id"], joined), ("000000000000", {"seat": 0, "token": "gone"})):
-        page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
-                      [f"coliseo.seat.{game_id}", {"seat": seat["seat"], "token": seat["token"]}])
+        keep_seat(page, game_id, seat)
     page.reload()
     page.wait_for_selector("#mine:visible")
     rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
@@ -262,8 +261,7 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     other = context.new_page()
     later = server.post("/api/games", {"game": "forbidden", "seats": [person, ai]})
     other.goto(server.url + "/")
-    other.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
-                   [f"coliseo.seat.{later['id']}", {"seat": later["seat"], "token": later["token"]}])
+    keep_seat(other, later["id"], later)
     page.locator("#my-games tr", has_text="Forbidden").wait_for(timeout=5_000)
     yours = page.locator("#my-games tr", has_text="Capsule").filter(has_text="Your turn")
     yours.get_by_role("link", name="Play").click()
@@ -288,8 +286,7 @@ def test_your_games_show_the_20_newest_and_read_again_only_those_still_played(co
             while json.loads(ws.recv())["type"] != "ack":
                 pass
         for game in made:
-            page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
-                          [f"coliseo.seat.{game['id']}", {"seat": game["seat"], "token": game["token"]}])
+            keep_seat(page, game["id"], game)
         page.reload()
         page.wait_for_selector("#mine:visible")
         assert page.locator("#my-games tr").count() == 20

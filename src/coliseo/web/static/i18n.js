@@ -91,6 +91,9 @@ const REASONS = {
     abandoned: "nadie jugó en mucho tiempo: partida abandonada" },
 };
 
+/** Who plays a seat, in words: a person, or the AI and its agent ("AI (mcts)"). */
+export function agentWords(agent) { return agent === "human" ? t("human") : `${t("ai")} (${agent})`; }
+
 export function reasonText(code) {
   return (REASONS[lang()] || REASONS.en)[code] || String(code ?? "").replaceAll("_", " ");
 }

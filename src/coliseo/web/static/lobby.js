@@ -1,5 +1,5 @@
 // The lobby: choose a game, its options and who sits where; list the recent games.
-import { el, lang, langPicker, seatKey, t } from "/static/i18n.js";
+import { agentWords, el, lang, langPicker, seatKey, t } from "/static/i18n.js";
 import { DESCRIPTIONS, choiceWords, optionWords } from "/static/options.js";
 
 const form = document.getElementById("new-game");
@@ -194,7 +194,7 @@ function gameRow(g) {
   if (free && !seated && !g.finished) links.push(el("a", { href: `/play/${g.id}?join=1` }, t("join")));
   links.push(el("a", { href: `/play/${g.id}?spectate=1` }, t("spectate")));
   if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
-  const seat = (s, n) => (seated && mine.seat === n ? t("you") : s.kind === "ai" ? `${t("ai")} (${s.agent})`
+  const seat = (s, n) => (seated && mine.seat === n ? t("you") : s.kind === "ai" ? agentWords(s.agent)
     : s.taken ? t("human") : t("openSeat"));
   // Only a game's own summary (Your games) names its current player; the listed games' rows do not.
   const yourTurn = seated && !g.finished && g.current_player === mine.seat;

@@ -1,5 +1,5 @@
 // The replay viewer: step through a finished game's record as one player or a spectator saw it.
-import { el, lang, langPicker, t } from "/static/i18n.js";
+import { agentWords, el, lang, langPicker, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -63,27 +63,33 @@ function go(n) {
 // The whole game at a glance, as a move list: every step in words; a click goes to it.
 function listSteps() {
   $("steps-title").textContent = t("allSteps");
-  const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agent === "human" ? t("human")
-    : `${t("ai")} (${agent})`}`);
+  const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agentWords(agent)}`);
   $("result").replaceChildren(el("b", {}, data.result_text), el("br"), el("small", {}, seats.join(" · ")));
   $("steps").replaceChildren(...data.frames.slice(1).map((frame, n) => {
     // Who played is the coloured number, as on the table's seat panels; the words need not say it each line.
-    const words = actionWords(n + 1), who = `${t("player", { n: frame.player + 1 })}: `;
+    const own = boardWords(n + 1);
     return el("li", { "data-seat": frame.player },
-      el("button", { type: "button", "aria-label": `${n + 1}. ${words}`, onclick: () => go(n + 1) },
+      el("button", { type: "button", "aria-label": `${n + 1}. ${actionWords(n + 1, own)}`, onclick: () => go(n + 1) },
         el("span", { class: "n" }, String(n + 1)), el("span", { class: "swatch", "aria-hidden": "true" }, String(frame.player + 1)),
-        el("span", {}, words.startsWith(who) ? words.slice(who.length) : words)));
+        el("span", {}, own ?? actionWords(n + 1, own))));
   }));
 }
 
-// A step's action in the words the table uses for it, read on the position it was chosen on and from its player's
-// side (as much of it as this view shows); a table command (!resign 0) is told by its own event.
-function actionWords(n) {
+// A step's action in the words the table uses for it, said with its player; a table command (!resign 0) is told
+// by its own event.
+function actionWords(n, own = boardWords(n)) {
   const frame = data.frames[n];
-  if (frame.action.startsWith("!") || !board.describe) return frame.events[0] || frame.action;
+  return own === null ? frame.events[0] || frame.action : `${t("player", { n: frame.player + 1 })}: ${own}`;
+}
+
+// The board's words for a step's action, read on the position it was chosen on and from its player's side (as much
+// of it as this view shows); null for a table command or a board that does not describe actions.
+function boardWords(n) {
+  const frame = data.frames[n];
+  if (frame.action.startsWith("!") || !board.describe) return null;
   const before = { game: data.game, you: frame.player, reader: data.viewer, observation: data.frames[n - 1].observation,
     legal: [] };
-  return `${t("player", { n: frame.player + 1 })}: ${board.describe(frame.action, before)}`;
+  return board.describe(frame.action, before);
 }
 
 start();

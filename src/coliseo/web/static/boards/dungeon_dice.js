@@ -328,7 +328,7 @@ function playersPanel(payload, ui) {
     const pool = obs.pool[p] || {};
     const hearts = obs.hearts[p];
     const locks = p === obs.active ? new Set(obs.locks || []) : new Set();
-    return el("div", { class: `ddm-player${obs.current_player === p ? " turn" : ""}`, "data-player": p },
+    return el("div", { class: `ddm-player${obs.current_player === p ? " turn" : ""}`, "data-seat": p },
       el("div", { class: "ddm-who" }, el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
         el("b", {}, who(p)), payload.you === p ? ` (${say("you")})` : "",
         el("span", { class: "ddm-hearts", role: "img", title: say("hearts", { n: hearts, m: maxHearts }),
@@ -731,11 +731,11 @@ function animate(container, payload, previous) {
     container.querySelectorAll(".ddm-die").forEach((d) => d.classList.add("rolling"));
   }
   now.hearts.forEach((n, p) => {
-    if (n < before.hearts[p]) container.querySelector(`.ddm-player[data-player="${p}"] .ddm-hearts`)?.classList.add("hurt");
+    if (n < before.hearts[p]) container.querySelector(`.ddm-player[data-seat="${p}"] .ddm-hearts`)?.classList.add("hurt");
   });
   now.pool.forEach((pool, p) => Object.entries(pool).forEach(([c, n]) => {
     if (n !== (before.pool[p] || {})[c]) {
-      container.querySelector(`.ddm-player[data-player="${p}"] [data-crest="${c}"]`)?.classList.add("changed");
+      container.querySelector(`.ddm-player[data-seat="${p}"] [data-crest="${c}"]`)?.classList.add("changed");
     }
   }));
 }
