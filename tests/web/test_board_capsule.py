@@ -145,3 +145,11 @@ def test_a_click_survives_a_redraw_between_press_and_release(page, server):
     page.mouse.up()
     page.wait_for_selector(f"#board [data-target='{square}'].selected")
     assert page.locator("#choice .choice").count() == 1
+
+
+def test_the_seat_panel_says_a_seat_is_open_until_a_friend_takes_it(page, server):
+    made = open_game(page, server, seats=("human", "human"))
+    other = page.locator("#seats [data-seat='1'] small")
+    assert other.inner_text() == "open seat"                              # the lobby's words, not "free"
+    server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    page.wait_for_function("document.querySelector(\"#seats [data-seat='1'] small\").textContent === 'Person'")

@@ -316,7 +316,7 @@ function drawSeats() {
     { class: `seat${payload.current_player === p && !payload.result ? " turn" : ""}`, "data-seat": p },
     el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
     el("b", {}, playerName(p)), p === me ? ` (${t("you")})` : "",
-    el("small", {}, s.kind === "ai" ? s.agent : s.taken ? t("human") : t("free")),
+    el("small", {}, s.kind === "ai" ? s.agent : s.taken ? t("human") : t("openSeat")),
     s.resigned ? el("small", {}, t("resignedSeat")) : s.handed_over ? el("small", {}, t("handed")) : "")));
 }
 
