@@ -404,7 +404,8 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     record = server.get(f"/api/games/{made['id']}/record")
     names = {row["id"]: row["name"] for row in server.get("/api/content/fantastiqa?lang=en")}
     quest, artifact = (record["actions"][0].split()[1], record["actions"][1].split()[1])
-    first = server.get(f"/api/games/{made['id']}/replay")["frames"][1]["player"] + 1    # the seed says who drafts first
+    frames = server.get(f"/api/games/{made['id']}/replay")["frames"]
+    first = frames[1]["player"] + 1                                     # the seed says who drafts first
     page.goto(server.url + f"/replay/{made['id']}")
     page.wait_for_selector("body[data-step='0']")
     page.click("#next")
@@ -423,8 +424,15 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     steps = page.locator("#steps button")
     assert steps.count() == 8 and steps.nth(1).get_attribute("aria-label") == (
         f"2. Player {first}: Take the starting artifact {names[artifact]}")
-    # On screen the player is its coloured number, and the words do not repeat it.
-    assert steps.nth(1).locator(".swatch").inner_text() == str(first)
+    # The steps stand under their turns; a turn's heading names its player by the coloured number, and the steps'
+    # words do not repeat it.
+    turns = [(f["turn"], f["player"]) for f in frames[1:]]
+    runs = [key for n, key in enumerate(turns) if not n or turns[n - 1] != key]
+    heads = page.locator("#steps .turn-head")
+    assert heads.all_text_contents() == [
+        f"{p + 1}{'Setup' if not turn else f'Turn {turn}'} · Player {p + 1}" for turn, p in runs]
+    assert heads.first.text_content() == f"{first}Setup · Player {first}" and len(runs) > 1
+    assert page.locator("#steps > li").first.locator("button").count() == turns.count(turns[0])
     assert steps.nth(1).locator("span").last.inner_text() == f"Take the starting artifact {names[artifact]}"
     assert page.locator("#steps button[aria-current=step]").inner_text().startswith("3")
     steps.nth(6).click()

@@ -775,9 +775,10 @@ class Tables:
         again = Match(game, match.seed, match.setup, salt=match.salt)
         frames = [{"ply": 0, "action": None, "events": [], "observation": again.state.observation(viewer)}]
         for ply, step in enumerate(match.steps, 1):
+            turn = again.state.turn
             events = again.play(step.action)
             observation = again.state.observation(viewer)
-            frames.append({"ply": ply, "action": again.format(step.action), "player": step.player,
+            frames.append({"ply": ply, "action": again.format(step.action), "player": step.player, "turn": turn,
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)

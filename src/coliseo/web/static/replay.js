@@ -60,19 +60,29 @@ function go(n) {
   document.body.dataset.step = String(index);
 }
 
-// The whole game at a glance, as a move list: every step in words; a click goes to it.
+// The whole game at a glance, as a move list: every step in words, under the turn it was played in (a turn's
+// heading names its player by the coloured number of the table's seat panels); a click goes to a step.
 function listSteps() {
   $("steps-title").textContent = t("allSteps");
   const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agentWords(agent)}`);
   $("result").replaceChildren(el("b", {}, data.result_text), el("br"), el("small", {}, seats.join(" · ")));
-  $("steps").replaceChildren(...data.frames.slice(1).map((frame, n) => {
-    // Who played is the coloured number, as on the table's seat panels; the words need not say it each line.
-    const own = boardWords(n + 1);
-    return el("li", { "data-seat": frame.player },
-      el("button", { type: "button", "aria-label": `${n + 1}. ${actionWords(n + 1, own)}`, onclick: () => go(n + 1) },
-        el("span", { class: "n" }, String(n + 1)), el("span", { class: "swatch", "aria-hidden": "true" }, String(frame.player + 1)),
-        el("span", {}, own ?? actionWords(n + 1, own))));
-  }));
+  const turns = [];
+  data.frames.forEach((frame, n) => {
+    if (!n) return;
+    const last = turns.at(-1);
+    if (!last || last.turn !== frame.turn || last.player !== frame.player) {
+      turns.push({ turn: frame.turn, player: frame.player, steps: [] });
+    }
+    turns.at(-1).steps.push(n);
+  });
+  $("steps").replaceChildren(...turns.map(({ turn, player, steps }) => el("li", { "data-seat": player },
+    el("div", { class: "turn-head" }, el("span", { class: "swatch", "aria-hidden": "true" }, String(player + 1)),
+      `${turn ? t("turn", { n: turn }) : t("setupTurn")} · ${t("player", { n: player + 1 })}`),
+    el("ol", {}, steps.map((n) => {
+      const own = boardWords(n);
+      return el("li", {}, el("button", { type: "button", "aria-label": `${n}. ${actionWords(n, own)}`, onclick: () => go(n) },
+        el("span", { class: "n" }, String(n)), el("span", {}, own ?? actionWords(n, own))));
+    })))));
 }
 
 // A step's action in the words the table uses for it, said with its player; a table command (!resign 0) is told
