@@ -512,6 +512,41 @@ def test_a_friend_joins_by_the_invite_link_and_a_stranger_without_it_is_refused(
             context.close()
 
 
+def test_a_seat_link_plays_the_seat_on_another_device_and_a_wrong_one_only_watches(browser, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}] * 2,
+                                      "spectators_need_invite": True})
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(3)]
+    try:
+        desk, phone, stranger = (c.new_page() for c in contexts)
+        desk.goto(server.url + "/")                                       # the seat as the lobby keeps it
+        desk.evaluate("([id, seat]) => localStorage.setItem(`coliseo.seat.${id}`, JSON.stringify(seat))",
+                      [made["id"], {"seat": 0, "token": made["token"], "invite": made["invite"], "creator": True}])
+        desk.goto(server.url + made["play_url"])
+        desk.click("#seat-link-box summary")
+        link = desk.input_value("#seat-link")
+        address, secrets = link.split("#")
+        assert made["token"] not in address and made["token"] in secrets and "invite=" in secrets
+        phone.goto(link)
+        phone.wait_for_selector(".seat:has-text('(you)')")
+        assert "Player 1" in phone.inner_text(".seat:has-text('(you)')")
+        assert phone.url == f"{server.url}/play/{made['id']}"                  # the token left the address bar
+        phone.wait_for_selector("body[data-locked='false']")
+        phone.click('#controls button.control[data-action="end"]')
+        phone.wait_for_function("document.body.dataset.ply === '1'")
+        assert stored_actions(server, made["id"]) == ["end"]
+        assert phone.locator("#listing").count() == 1                          # the creator's control came along
+        stranger.goto(link.replace(made["token"], "not-the-token"))
+        stranger.wait_for_selector("body[data-ply]")
+        assert stranger.inner_text("#message") == ("This seat link does not open a seat of this game: "
+                                                   "you are watching.")
+        assert stranger.locator(".seat:has-text('(you)')").count() == 0
+        assert stranger.evaluate(f"localStorage.getItem('coliseo.seat.{made['id']}')") is None
+        assert stranger.locator("#seat-link-box").count() == 0
+    finally:
+        for context in contexts:
+            context.close()
+
+
 # --- limits -----------------------------------------------------------------------------------------------
 def test_new_games_per_client_are_rate_limited_with_a_429(tmp_path):
     server = Server(tmp_path / "rate.db", args=("--games-per-minute", "3")).start()

@@ -8,8 +8,11 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let socket = null, seatInfo = null, payload = null, board = null, selection = [], retry = 300, nextRef = 1;
 let boardLoading = null;     // one load of the board, however many states arrive while it loads
-// The invite secret travels after '#' in links (never sent to a server); joined seats keep it to share it on.
-let invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+// Secrets travel after '#' in links (never sent to a server): the invite, which joined seats keep to share it on,
+// and a seat's token in the link to play that seat on another device.
+const fragment = new URLSearchParams(location.hash.slice(1));
+let invite = fragment.get("invite");
+let seatFromLink = false;    // this page was opened by a seat link, and no state has come yet
 let preview = null;          // the action whose button is hovered or focused, drawn on the board when it can be
 let drawn = null;            // the payload on screen before this redraw: boards animate what changed (ui.previous)
 let inspected = null;        // the board thing shown in the inspector
@@ -30,6 +33,7 @@ async function start() {
   $("inspector-title").textContent = t("inspector");
   $("tools").replaceChildren(soundToggle());
   $("status").textContent = t("settingUp");
+  if (fragment.has("token")) takeSeatFromLink();
   seatInfo = JSON.parse(localStorage.getItem(seatKey(gameId)) || "null");
   if (seatInfo && seatInfo.invite) invite = seatInfo.invite;
   if (params.has("spectate")) seatInfo = null;
@@ -95,9 +99,12 @@ async function receive(message) {
     if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
+    seatFromLink = false;
     if (!board) board = await (boardLoading ||= loadBoard(message.game, lang()));
     fromState = true;
     draw();
+  } else if (message.type === "error" && message.fatal && seatFromLink) {
+    forgetSeatFromLink();
   } else if (message.type === "error") {
     say(message.message);
     answered();
@@ -552,6 +559,7 @@ function drawLinks() {
     items.push(el("label", {}, t("spectateLink"), el("input", { readonly: true, id: "spectate-link",
       value: `${origin}/play/${gameId}?spectate=1${payload.watch_needs_invite ? secret : ""}` })));
   }
+  if (seatInfo) items.push(seatLink(origin));
   if (seatInfo && seatInfo.creator && !payload.result) items.push(listingToggle());
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
     el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
@@ -561,6 +569,38 @@ function drawLinks() {
   }
   $("links").replaceChildren(...items);
   $("table-commands").replaceChildren(...tableCommands());
+}
+
+// This browser's seat, to go on playing it elsewhere (as a lichess game's player link does); folded, since whoever
+// sees the link can play the seat.
+function seatLink(origin) {
+  const secrets = new URLSearchParams({ seat: seatInfo.seat, token: seatInfo.token, ...(invite ? { invite } : {}),
+    ...(seatInfo.creator ? { creator: 1 } : {}) });
+  return el("details", { id: "seat-link-box" }, el("summary", {}, t("seatLink")),
+    el("p", { class: "side-detail" }, t("seatLinkHelp", { n: seatInfo.seat + 1 })),
+    el("input", { readonly: true, id: "seat-link", "aria-label": t("seatLink"), value: `${origin}/play/${gameId}#${secrets}` }));
+}
+
+// A seat link opened here: this browser keeps the seat, and the address bar loses the token at once.
+function takeSeatFromLink() {
+  const seat = Number(fragment.get("seat"));
+  if (Number.isInteger(seat) && seat >= 0) {
+    localStorage.setItem(seatKey(gameId), JSON.stringify({ seat, token: fragment.get("token"), ...(invite ? { invite } : {}),
+      ...(fragment.has("creator") ? { creator: true } : {}) }));
+  }
+  history.replaceState(null, "", location.pathname + location.search);
+  seatFromLink = true;
+}
+
+// A seat link whose token the server refused (mistyped, or not this game's): forget it, say so and watch instead.
+function forgetSeatFromLink() {
+  seatFromLink = false;
+  localStorage.removeItem(seatKey(gameId));
+  seatInfo = null;
+  socket.onclose = null;
+  socket.close();
+  say(t("badSeatLink"));
+  connect();
 }
 
 start();
