@@ -534,6 +534,8 @@ def test_a_seat_link_plays_the_seat_on_another_device_and_a_wrong_one_only_watch
         phone.click('#controls button.control[data-action="end"]')
         phone.wait_for_function("document.body.dataset.ply === '1'")
         assert stored_actions(server, made["id"]) == ["end"]
+        desk.wait_for_function("document.body.dataset.ply === '1'")
+        assert desk.locator("#seat-link-box[open]").count() == 1                 # a new state left the link open
         assert phone.locator("#listing").count() == 1                          # the creator's control came along
         stranger.goto(link.replace(made["token"], "not-the-token"))
         stranger.wait_for_selector("body[data-ply]")

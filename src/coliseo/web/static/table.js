@@ -572,11 +572,12 @@ function drawLinks() {
 }
 
 // This browser's seat, to go on playing it elsewhere (as a lichess game's player link does); folded, since whoever
-// sees the link can play the seat.
+// sees the link can play the seat, and left as the player left it when a new state redraws the links.
 function seatLink(origin) {
   const secrets = new URLSearchParams({ seat: seatInfo.seat, token: seatInfo.token, ...(invite ? { invite } : {}),
     ...(seatInfo.creator ? { creator: 1 } : {}) });
-  return el("details", { id: "seat-link-box" }, el("summary", {}, t("seatLink")),
+  const open = Boolean($("seat-link-box") && $("seat-link-box").open);
+  return el("details", { id: "seat-link-box", open }, el("summary", {}, t("seatLink")),
     el("p", { class: "side-detail" }, t("seatLinkHelp", { n: seatInfo.seat + 1 })),
     el("input", { readonly: true, id: "seat-link", "aria-label": t("seatLink"), value: `${origin}/play/${gameId}#${secrets}` }));
 }
