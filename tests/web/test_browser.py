@@ -187,6 +187,10 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     page.goto(server.url + "/")
     page.select_option("#game", "capsule")
     assert page.locator("#side-0 option").all_inner_texts() == ["Dawn King", "Dusk King"]   # basic: the starter teams
+    # The opponent is the strongest AI unless chosen otherwise, and each AI says what it is.
+    assert page.input_value("#seat-1") == "ai:mcts"
+    assert page.locator("#seat-1 option").all_inner_texts() == [
+        "Person", "AI: random moves (random)", "AI: quick (greedy)", "AI: strong (mcts)"]
     page.select_option("#seat-1", "ai:random")
     page.select_option("[name=mode]", "advanced")
     page.wait_for_function("document.querySelectorAll('#side-0 option').length === 4")
@@ -198,6 +202,7 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     page.click("#create")
     page.wait_for_url("**/play/*")
     page.wait_for_selector("body[data-ply]")
+    assert page.inner_text("#seats [data-seat='1'] small") == "random moves (random)"
     match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
     assert match.setup == {"players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
     assert match.game.options["mode"] == "advanced"
@@ -236,9 +241,9 @@ def test_the_lobby_lists_the_listed_games_in_words_and_keeps_the_list_fresh(cont
     assert page.locator("#no-games").is_hidden()
     assert page.locator("#games-table th").all_inner_texts()[:4] == ["Game", "Created", "Seats", "Progress"]
     cells = {row[0]: row[2:4] for row in (r.locator("td").all_inner_texts() for r in page.locator("#games tr").all())}
-    assert cells["Capsule Monsters"] == ["Person · AI (greedy)", "Not started"]
+    assert cells["Capsule Monsters"] == ["Person · AI: quick (greedy)", "Not started"]
     # Fantastiqa's AI in seat 3 has already made its setup choices; the second person's seat is free.
-    assert cells["Fantastiqa"][0] == "Person · open seat · AI (greedy)"
+    assert cells["Fantastiqa"][0] == "Person · open seat · AI: quick (greedy)"
     assert re.fullmatch(r"\d+ moves played", cells["Fantastiqa"][1])
 
 
@@ -256,7 +261,8 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     page.reload()
     page.wait_for_selector("#mine:visible")
     rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
-    assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"], ["you · AI (random)", "Your turn"]]
+    assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"],
+                                                ["you · AI: random moves (random)", "Your turn"]]
     # A seat taken in another tab shows here at once.
     other = context.new_page()
     later = server.post("/api/games", {"game": "forbidden", "seats": [person, ai]})

@@ -91,8 +91,20 @@ const REASONS = {
     abandoned: "nadie jugó en mucho tiempo: partida abandonada" },
 };
 
-/** Who plays a seat, in words: a person, or the AI and its agent ("AI (mcts)"). */
-export function agentWords(agent) { return agent === "human" ? t("human") : `${t("ai")} (${agent})`; }
+// What each agent is, for a player choosing an opponent (docs/ai.md: `mcts` is the strongest, `greedy` one ply).
+const AGENTS = {
+  en: { mcts: "strong", greedy: "quick", random: "random moves", "fm-classic": "classic CPU" },
+  es: { mcts: "fuerte", greedy: "rápida", random: "jugadas al azar", "fm-classic": "CPU clásica" },
+};
+
+/** An agent in words, with its name: "strong (mcts)"; an agent with settings (mcts:iterations=800) is its name. */
+export function agentName(agent) {
+  const word = (AGENTS[lang()] || AGENTS.en)[agent];
+  return word ? `${word} (${agent})` : agent;
+}
+
+/** Who plays a seat, in words: a person, or the AI and its agent ("AI: strong (mcts)"). */
+export function agentWords(agent) { return agent === "human" ? t("human") : `${t("ai")}: ${agentName(agent)}`; }
 
 export function reasonText(code) {
   return (REASONS[lang()] || REASONS.en)[code] || String(code ?? "").replaceAll("_", " ");

@@ -53,7 +53,7 @@ const sidesFor = (game, values) => game.sides.filter((s) =>
 function seatPicker(game, p, sides, kept = {}) {
   const who = el("select", { id: `seat-${p}`, "aria-label": t("player", { n: p + 1 }) },
     new Option(t("human"), "human", false, p === 0),
-    game.agents.map((a) => new Option(`${t("ai")}: ${a}`, `ai:${a}`, false, p > 0 && a === preferred(game))));
+    game.agents.map((a) => new Option(agentWords(a), `ai:${a}`, false, p > 0 && a === preferred(game))));
   if (kept.who) who.value = kept.who;
   const parts = [el("label", {}, t("player", { n: p + 1 }), " ", who)];
   if (sides.length) {
@@ -103,7 +103,8 @@ function drawForm(gameId, values = {}, kept = []) {
   form.onsubmit = (e) => { e.preventDefault(); create(game); };
 }
 
-function preferred(game) { return game.agents.includes("greedy") ? "greedy" : game.agents[0]; }
+// The strongest agent by default: its moves cost at most about 0.2 s of CPU (docs/ai.md).
+function preferred(game) { return ["mcts", "greedy"].find((a) => game.agents.includes(a)) || game.agents[0]; }
 
 function optionInput(gameId, o, values, onChange) {
   const value = values[o.name] ?? o.default;
