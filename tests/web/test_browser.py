@@ -263,6 +263,7 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
     assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"],
                                                 ["you · AI: random moves (random)", "Your turn"]]
+    assert page.title() == "Your turn (1) · Coliseo"                       # the tab counts the games waiting for you
     # A seat taken in another tab shows here at once.
     other = context.new_page()
     later = server.post("/api/games", {"game": "forbidden", "seats": [person, ai]})

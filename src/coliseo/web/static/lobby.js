@@ -181,6 +181,15 @@ async function listMine() {
   myShown = [...byId.values()].sort((a, b) => b.created.localeCompare(a.created)).slice(0, 20);
   document.getElementById("mine").hidden = myShown.length === 0;
   document.getElementById("my-games").replaceChildren(...myShown.map(gameRow));
+  // The tab says how many games wait for you, as a table's tab says it is your turn.
+  const waiting = myShown.filter(yourTurnIn).length;
+  document.title = waiting ? `${t("yourTurn")} (${waiting}) · Coliseo` : "Coliseo";
+}
+
+// Whether a game of Your games waits for this browser's seat (only a game's own summary names its current player).
+function yourTurnIn(g) {
+  const mine = mySeat(g.id);
+  return Boolean(mine && mine.token !== undefined && !g.finished && g.current_player === mine.seat);
 }
 
 const mySeat = (id) => JSON.parse(localStorage.getItem(seatKey(id)) || "null");
@@ -197,16 +206,20 @@ function gameRow(g) {
   if (g.finished) links.push(el("a", { href: `/replay/${g.id}` }, t("replay")));
   const seat = (s, n) => (seated && mine.seat === n ? t("you") : s.kind === "ai" ? agentWords(s.agent)
     : s.taken ? t("human") : t("openSeat"));
-  // Only a game's own summary (Your games) names its current player; the listed games' rows do not.
-  const yourTurn = seated && !g.finished && g.current_player === mine.seat;
-  const progress = g.finished ? t("over") : yourTurn ? el("b", {}, t("yourTurn"))
+  const progress = g.finished ? t("over") : yourTurnIn(g) ? el("b", {}, t("yourTurn"))
     : g.ply ? t("moves", { n: g.ply }) : t("notStarted");
   const entry = catalog.find((c) => c.id === g.game);
   return el("tr", {}, el("td", {}, entry ? gameName(entry) : g.game), el("td", {}, g.created.replace("T", " ").slice(0, 16)),
     el("td", {}, g.seats.map(seat).join(" · ")), el("td", {}, progress), el("td", {}, links.flatMap((a) => [a, " "])));
 }
 
-setInterval(() => { if (!document.hidden && catalog.length) { listGames(); listMine(); } }, 10_000);
+// Your games are read in a background tab too (its title tells when a game waits for you); the listed games only
+// while the page is in view.
+setInterval(() => {
+  if (!catalog.length) return;
+  listMine();
+  if (!document.hidden) listGames();
+}, 10_000);
 // A seat taken in another tab of this browser (a new game, a join) joins Your games at once.
 addEventListener("storage", (e) => {
   if (e.key && e.key.startsWith(seatKey("")) && catalog.length) { myShown = []; listMine(); }
