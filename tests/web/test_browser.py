@@ -100,6 +100,8 @@ def test_a_whole_capsule_game_against_the_ai_played_by_clicks(context, server):
     assert page.locator("#board .target").count() > 0
     page.goto(server.url + f"/replay/{game_id}?view=0")
     page.wait_for_selector("body[data-step]")
+    assert page.locator("#view option").all_inner_texts() == ["Spectator", "Player 1", "Player 2"]
+    assert page.input_value("#view") == "0"
     page.click("#next")
     page.wait_for_selector("body[data-step='1']")
     assert page.locator("#board svg").count() == 1

@@ -30,7 +30,7 @@ async function load() {
 function controls() {
   const players = data.record.players || [];
   const select = el("select", { id: "view", "aria-label": t("view"), onchange: () => { view = select.value; load(); } },
-    new Option(t("spectator"), "spectator", false, view === "spectator"),
+    new Option(t("spectatorView"), "spectator", false, view === "spectator"),
     players.map((_, p) => new Option(t("player", { n: p + 1 }), String(p), false, view === String(p))));
   $("controls").replaceChildren(t("view"), " ", select, " ",
     el("button", { id: "first", onclick: () => go(0) }, t("first")),
