@@ -438,6 +438,10 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     steps.nth(6).click()
     page.wait_for_selector("body[data-step='7']")
     assert page.locator("#steps button[aria-current=step]").inner_text().startswith("7")
+    # The keys of a chess site's move list: End the last step, Home the start, ← → one step.
+    for key, step in (("End", 8), ("ArrowLeft", 7), ("Home", 0), ("ArrowRight", 1), ("ArrowDown", 8), ("ArrowUp", 0)):
+        page.keyboard.press(key)
+        page.wait_for_selector(f"body[data-step='{step}']")
 
 
 # --- private by default ---------------------------------------------------------------------------------

@@ -10,9 +10,13 @@ async function start() {
   document.documentElement.lang = lang();
   $("lang-slot").replaceChildren(langPicker(() => location.reload()));
   await load();
+  // ← → a step, Home and End the first and the last (↑ ↓ as well, as on a chess site's move list).
+  const keys = { ArrowRight: () => index + 1, ArrowLeft: () => index - 1, Home: () => 0, ArrowUp: () => 0,
+    End: () => data.frames.length - 1, ArrowDown: () => data.frames.length - 1 };
   document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") go(index + 1);
-    if (e.key === "ArrowLeft") go(index - 1);
+    if (!keys[e.key] || !data || e.target.closest("select")) return;
+    e.preventDefault();
+    go(keys[e.key]());
   });
 }
 
