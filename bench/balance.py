@@ -17,6 +17,12 @@ A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) 
 
 With `--in-place-of adv_dawn` instead of `--leave-out adv_dawn` the candidate's game i is game i of `--focus
 adv_dawn` at the same seed with the candidate in Dawn's seat: the two runs compare index by index.
+
+`--against BASE.jsonl` compares the run with such a base run game by game (the same seed, agents and match-up
+order; its content or a candidate in place of a side may differ): over the games both played, each match-up's
+Player 1 win rate in both, the focus side's rate moving first and second in both, and how many games changed
+winner. A screen of content changed in a checkout (not a pack) is the same sweep run there `--against` the
+shipped run.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import hashlib
 import itertools
 import json
 import re
+from collections import defaultdict
 from pathlib import Path
 
 from coliseo import load_game
@@ -73,11 +80,14 @@ def main() -> None:
     parser.add_argument("--leave-out", action="append", default=[], help="a side not to play (repeatable)")
     parser.add_argument("--in-place-of", help="with --focus: play that side's match-ups in place of this side, at "
                                               "the same indices and seeds as --focus of this side (a paired screen)")
+    parser.add_argument("--against", type=Path, help="a base run (.jsonl) of the same seed, agents and match-up "
+                                                     "order to compare with game by game")
     args = parser.parse_args()
     options = game_options(args.game, args.option, args.players)
     setups = matchup_setups(load_game(args.game, **options), args.focus, tuple(args.leave_out), args.in_place_of)
     players = args.players or 2
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
+    base_rows = base_run(args.against, config) if args.against else None
     focus = [f"focus_{args.focus}"] if args.focus else []
     focus += [f"for_{args.in_place_of}"] if args.in_place_of else []
     agent = re.sub(r"\W+", "_", args.agent)
@@ -107,7 +117,50 @@ def main() -> None:
                       "matchups": [{"sides": p["sides"], "games": p["games"],
                                     "seat_win_pct": [percent(s) for s in p["seats"]],
                                     "first_mover_win_pct": percent(p["first_player"]), "fair": p["fair"]}
-                                   for p in summary["pairings"]]}))
+                                   for p in summary["pairings"]],
+                      **({"against": {"run": str(args.against), **paired(rows, base_rows, args.focus)}}
+                         if args.against else {})}))
+
+
+def base_run(path: Path, config) -> list[dict]:
+    """The rows of the run to compare with, checked before any game is played: a game by game comparison needs
+    the same seed, agents and number of match-ups (so game i has the same seed and match-up slot in both)."""
+    try:
+        base, rows = read_run(path)
+    except SetupError as e:
+        raise SystemExit(f"--against: {e}") from None
+    differ = [name for name, a, b in (("seed", base.seed, config.seed), ("agents", base.agents, config.agents),
+                                      ("match-ups", len(base.setups or [None]), len(config.setups or [None])))
+              if a != b]
+    if differ:
+        raise SystemExit(f"--against {path}: not the same {' or '.join(differ)} as this run, so its games are not "
+                         "this run's games played on other content")
+    return rows
+
+
+def paired(rows: list[dict], base_rows: list[dict], focus: str | None) -> dict:
+    """This run against the base run over the games both played (by index): Player 1's win rate per match-up and
+    the focus side's moving first and second, each as [this run, base], and the games whose winner changed."""
+    base = {r["index"]: r for r in base_rows}
+    common = [r for r in rows if r["index"] in base and r["winners"] is not None]
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    focus_seats: dict[str, list[tuple[dict, int]]] = defaultdict(list)
+    for row in common:
+        sides = tuple(side_label(items) for items in row.get("items") or [])
+        groups[sides].append(row)
+        if focus in sides and row["first_player"] is not None:
+            seat = sides.index(focus)
+            focus_seats["moving_first" if seat == row["first_player"] else "moving_second"].append((row, seat))
+
+    def pct(games: list[tuple[dict, int]]) -> list[float]:
+        return [round(100 * sum(r["winners"] == [seat] for r, seat in games) / len(games), 1),
+                round(100 * sum(base[r["index"]]["winners"] == [seat] for r, seat in games) / len(games), 1)]
+
+    return {"games": len(common),
+            "changed_winner": sum(r["winners"] != base[r["index"]]["winners"] for r in common),
+            "matchups": [{"sides": list(sides) or ["default", "default"], "games": len(group),
+                          "player_1_win_pct": pct([(r, 0) for r in group])} for sides, group in groups.items()],
+            **({f"{focus}_win_pct": {k: pct(v) for k, v in focus_seats.items()}} if focus else {})}
 
 
 def percent(r: dict) -> list[float]:

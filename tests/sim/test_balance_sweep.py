@@ -117,3 +117,34 @@ def test_a_sweep_is_not_continued_once_the_content_it_played_has_changed(tmp_pat
 def test_a_screen_naming_no_such_side_says_which_sides_there_are(tmp_path):
     refused = sweep("forbidden", "--focus", "starter_z", "--games", 1, "--workers", 1, "--out", tmp_path)
     assert refused.returncode != 0 and "no such side: starter_z" in refused.stderr and "starter_a" in refused.stderr
+
+
+def test_a_screen_against_the_base_run_compares_game_by_game_and_refuses_a_base_of_other_games(tmp_path):
+    """A candidate Dusk in Dusk's place, compared with the shipped Dusk's run game by game; each side of the
+    comparison agrees with that run's own summary (every game of both is common)."""
+    pack = tmp_path / "cand.toml"
+    pack.write_text('[pack]\nid = "cand"\nname = { en = "Candidates", es = "Candidatos" }\nversion = "1"\n\n'
+                    '[[team]]\nid = "cand_dusk"\nmode = "advanced"\nking = "dusk_king"\nmonsters = ["hollow_mask", '
+                    '"shade_lancer", "night_wisp", "clay_brute", "shadow_wolf", "bat_swarm", "dusk_reaper"]\n')
+    common = ["capsule", "-o", "mode=advanced", "-o", f"packs={pack}", "-o", "max_turns=6", "--agent", "random",
+              "--games", 3, "--workers", 1, "--seed", 9]
+    base = sweep(*common, "--focus", "adv_dusk", "--leave-out", "cand_dusk", "--out", tmp_path / "base")
+    assert base.returncode == 0, base.stderr
+    base = json.loads(base.stdout)
+    screen = sweep(*common, "--focus", "cand_dusk", "--in-place-of", "adv_dusk", "--against", base["run"],
+                   "--out", tmp_path / "screen")
+    assert screen.returncode == 0, screen.stderr
+    screen = json.loads(screen.stdout)
+    against = screen["against"]
+    assert against["run"] == base["run"] and against["games"] == 18
+    first = {tuple(m["sides"]): m["seat_win_pct"][0][0] for m in screen["matchups"]}
+    first_before = {tuple(s.replace("adv_dusk", "cand_dusk") for s in m["sides"]): m["seat_win_pct"][0][0]
+                    for m in base["matchups"]}
+    assert {tuple(m["sides"]): m["player_1_win_pct"] for m in against["matchups"]} == {
+        sides: [first[sides], first_before[sides]] for sides in first}
+    assert set(against["cand_dusk_win_pct"]) == {"moving_first", "moving_second"}
+    assert 0 <= against["changed_winner"] <= 18
+    other_seed = sweep(*common[:-1], 10, "--focus", "adv_dusk", "--leave-out", "cand_dusk", "--against", base["run"],
+                       "--out", tmp_path / "other")
+    assert other_seed.returncode != 0 and "not the same seed as this run" in other_seed.stderr
+    assert not (tmp_path / "other").exists() or not list((tmp_path / "other").glob("*.jsonl"))   # nothing played
