@@ -192,11 +192,11 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     # The opponent is the strongest AI unless chosen otherwise, and each AI says what it is.
     assert page.input_value("#seat-1") == "ai:mcts"
     assert page.locator("#seat-1 option").all_inner_texts() == [
-        "Person", "AI: random moves (random)", "AI: quick (greedy)", "AI: strong (mcts)"]
-    page.select_option("#seat-1", "ai:random")
+        "Person", "AI: random", "AI: quick (greedy)", "AI: strong (mcts)"]
+    page.select_option("#seat-1", "ai:greedy")
     page.select_option("[name=mode]", "advanced")
     page.wait_for_function("document.querySelectorAll('#side-0 option').length === 4")
-    assert page.input_value("#seat-1") == "ai:random"            # the seats are redrawn, who sits there is kept
+    assert page.input_value("#seat-1") == "ai:greedy"            # the seats are redrawn, who sits there is kept
     page.select_option("#side-0", "adv_storm")
     page.select_option("#side-1", "adv_stone")
     assert "Storm Titan" in page.inner_text("#side-detail-0")
@@ -204,7 +204,9 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     page.click("#create")
     page.wait_for_url("**/play/*")
     page.wait_for_selector("body[data-ply]")
-    assert page.inner_text("#seats [data-seat='1'] small") == "random moves (random)"
+    # The seat panel gives the AI's word, and its agent on hover (the panels share one row).
+    assert page.inner_text("#seats [data-seat='1'] small") == "quick"
+    assert page.get_attribute("#seats [data-seat='1'] small", "title") == "quick (greedy)"
     match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
     assert match.setup == {"players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
     assert match.game.options["mode"] == "advanced"
@@ -264,7 +266,7 @@ def test_the_lobby_leads_back_to_your_own_unlisted_games(context, server):
     page.wait_for_selector("#mine:visible")
     rows = [r.locator("td").all_inner_texts() for r in page.locator("#my-games tr").all()]
     assert sorted(row[2:4] for row in rows) == [["Person · you", "Not started"],
-                                                ["you · AI: random moves (random)", "Your turn"]]
+                                                ["you · AI: random", "Your turn"]]
     assert page.title() == "Your turn (1) · Coliseo"                       # the tab counts the games waiting for you
     # A seat taken in another tab shows here at once.
     other = context.new_page()

@@ -93,15 +93,15 @@ const REASONS = {
 
 // What each agent is, for a player choosing an opponent (docs/ai.md: `mcts` is the strongest, `greedy` one ply).
 const AGENTS = {
-  en: { mcts: "strong", greedy: "quick", random: "random moves", "fm-classic": "classic CPU" },
-  es: { mcts: "fuerte", greedy: "rápida", random: "jugadas al azar", "fm-classic": "CPU clásica" },
+  en: { mcts: "strong", greedy: "quick", random: "random", "fm-classic": "classic CPU" },
+  es: { mcts: "fuerte", greedy: "rápida", random: "al azar", "fm-classic": "CPU clásica" },
 };
 
-/** An agent in words, with its name: "strong (mcts)"; an agent with settings (mcts:iterations=800) is its name. */
-export function agentName(agent) {
-  const word = (AGENTS[lang()] || AGENTS.en)[agent];
-  return word ? `${word} (${agent})` : agent;
-}
+/** An agent in a word: "strong"; an agent with settings (mcts:iterations=800) is its name. */
+export function agentWord(agent) { return (AGENTS[lang()] || AGENTS.en)[agent] || agent; }
+
+/** An agent in words, with its name: "strong (mcts)". */
+export function agentName(agent) { return agentWord(agent) === agent ? agent : `${agentWord(agent)} (${agent})`; }
 
 /** Who plays a seat, in words: a person, or the AI and its agent ("AI: strong (mcts)"). */
 export function agentWords(agent) { return agent === "human" ? t("human") : `${t("ai")}: ${agentName(agent)}`; }

@@ -1,6 +1,6 @@
 // The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
 // The board module draws and names things (UI-CONTRACT.md); this frame keeps the choice being built and plays it.
-import { agentName, el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
+import { agentName, agentWord, el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -323,7 +323,9 @@ function drawSeats() {
     { class: `seat${payload.current_player === p && !payload.result ? " turn" : ""}`, "data-seat": p },
     el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
     el("b", {}, playerName(p)), p === me ? ` (${t("you")})` : "",
-    el("small", {}, s.kind === "ai" ? agentName(s.agent) : s.taken ? t("human") : t("openSeat")),
+    // The panels share one row (four in Fantastiqa): an AI is its word here, and its name on hover.
+    el("small", s.kind === "ai" ? { title: agentName(s.agent) } : {},
+      s.kind === "ai" ? agentWord(s.agent) : s.taken ? t("human") : t("openSeat")),
     s.resigned ? el("small", {}, t("resignedSeat")) : s.handed_over ? el("small", {}, t("handed")) : "")));
 }
 
