@@ -13,11 +13,12 @@ BOARD_TARGETS = "#board .target"
 CONTROLS = "#controls button.control"
 
 
-def keep_seat(page, game_id: str, seat: dict) -> None:
+def keep_seat(page, game_id: str, seat: dict, **more) -> None:
     """Keep a seat ({"seat": n, "token": …}, as POST /api/games or /join answer) in the page's browser, where the
-    table and the lobby look for it; the page must be on the server's origin."""
+    table and the lobby look for it, with `more` of what the lobby keeps beside it (invite=…, creator=True); the
+    page must be on the server's origin."""
     page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
-                  [f"coliseo.seat.{game_id}", {"seat": seat["seat"], "token": seat["token"]}])
+                  [f"coliseo.seat.{game_id}", {"seat": seat["seat"], "token": seat["token"], **more}])
 
 
 def wait_my_turn_or_end(page, timeout: int = 60_000) -> None:

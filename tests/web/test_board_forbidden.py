@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from web.board_play import click_by_board, over, play_by_board, wait_my_turn_or_end
+from web.board_play import click_by_board, keep_seat, over, play_by_board, wait_my_turn_or_end
 
 import coliseo
 from coliseo.games.forbidden.calc import chain_steps, fusion_chains
@@ -25,8 +25,7 @@ def open_duel(browser, server, viewport=(1280, 800), seed_options: dict | None =
                                          "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
     page = ctx.new_page()
     page.goto(server.url + "/")
-    page.evaluate("([id, seat]) => localStorage.setItem(`coliseo.seat.${id}`, JSON.stringify(seat))",
-                  [created["id"], {"seat": created["seat"], "token": created["token"]}])
+    keep_seat(page, created["id"], created)
     page.goto(server.url + created["play_url"])
     page.wait_for_selector("body[data-ply]")
     return ctx, page, created["id"]

@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 
 from coliseo.store import PlyTaken, Store, StoredGame
 
+from .board_play import keep_seat
 from .conftest import Server
 
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
@@ -201,8 +202,7 @@ def page(browser):
 def open_seat(page, server, made: dict) -> None:
     """The page of the creator's seat: the token goes to local storage as the lobby puts it there."""
     page.goto(server.url + "/")
-    page.evaluate("([id, seat]) => localStorage.setItem(`coliseo.seat.${id}`, JSON.stringify(seat))",
-                  [made["id"], {"seat": made["seat"], "token": made["token"]}])
+    keep_seat(page, made["id"], made)
     page.goto(server.url + made["play_url"])
     page.wait_for_selector("body[data-ply][data-locked='false']")
 
@@ -523,8 +523,7 @@ def test_a_seat_link_plays_the_seat_on_another_device_and_a_wrong_one_only_watch
     try:
         desk, phone, stranger = (c.new_page() for c in contexts)
         desk.goto(server.url + "/")                                       # the seat as the lobby keeps it
-        desk.evaluate("([id, seat]) => localStorage.setItem(`coliseo.seat.${id}`, JSON.stringify(seat))",
-                      [made["id"], {"seat": 0, "token": made["token"], "invite": made["invite"], "creator": True}])
+        keep_seat(desk, made["id"], made, invite=made["invite"], creator=True)
         desk.goto(server.url + made["play_url"])
         desk.click("#seat-link-box summary")
         link = desk.input_value("#seat-link")

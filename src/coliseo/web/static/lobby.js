@@ -171,7 +171,7 @@ let myShown = [];
 async function listMine() {
   const ids = myShown.length ? myShown.filter((g) => !g.finished).map((g) => g.id)
     : Object.keys(localStorage).filter((k) => k.startsWith(seatKey(""))).map((k) => k.slice(seatKey("").length))
-      .filter((id) => (mySeat(id) || {}).token);
+      .filter(heldSeat);
   const found = await Promise.all(ids.map(async (id) => {
     const response = await fetch(`/api/games/${id}`);
     return response.ok ? response.json() : null;
@@ -188,16 +188,20 @@ async function listMine() {
 
 // Whether a game of Your games waits for this browser's seat (only a game's own summary names its current player).
 function yourTurnIn(g) {
-  const mine = mySeat(g.id);
-  return Boolean(mine && mine.token !== undefined && !g.finished && g.current_player === mine.seat);
+  const mine = heldSeat(g.id);
+  return Boolean(mine) && !g.finished && g.current_player === mine.seat;
 }
 
-const mySeat = (id) => JSON.parse(localStorage.getItem(seatKey(id)) || "null");
+// The seat this browser holds in a game, or null (the lobby also keeps an all-AI game's invite there, no seat).
+function heldSeat(id) {
+  const kept = JSON.parse(localStorage.getItem(seatKey(id)) || "null");
+  return kept && kept.token ? kept : null;
+}
 
 // One game as a row: what, when, who sits where, how far it has gone, and the links this browser may follow.
 function gameRow(g) {
-  const mine = mySeat(g.id);
-  const seated = mine && mine.token !== undefined;
+  const mine = heldSeat(g.id);
+  const seated = Boolean(mine);
   const free = g.seats.some((s) => !s.taken);
   const links = [];
   if (seated && !g.finished) links.push(el("a", { href: `/play/${g.id}` }, t("play")));
