@@ -31,6 +31,16 @@ def open_duel(browser, server, viewport=(1280, 800), seed_options: dict | None =
     return ctx, page, created["id"]
 
 
+def covered_stats(card, over=None) -> list[str]:
+    """The ATK/DEF numbers of a card on the board that its badges (or the elements `over`) overlap."""
+    def overlap(a, b):
+        return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] \
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+    boxes = [p.bounding_box() for p in (over or card.locator(".fm-pill rect")).all()]
+    return [stat.text_content() for stat in card.locator(".fm-stat").all()
+            if any(overlap(stat.bounding_box(), box) for box in boxes)]
+
+
 def hand_ids(page) -> list[int]:
     return json.loads(page.get_attribute("svg.fm-board", "data-hand") or "[]")
 
@@ -111,7 +121,11 @@ def test_battle_previews_and_the_inspector_never_reveal_a_face_down_card(server,
                 break
             attackers = page.locator('#board .target[data-target^="my-m"]')
             if page.get_attribute("svg.fm-board", "data-phase") == "battle" and attackers.count():
+                attacker = attackers.first.get_attribute("data-target")
                 attackers.first.click()
+                assert not covered_stats(page.locator(f'#board [data-target="{attacker}"]'),
+                                         over=page.locator('#board [data-target="pos"] rect')), \
+                    "the change-position button hides the chosen monster's ATK/DEF"
                 for target in page.locator('#board .target[data-target^="op-m"]').all():
                     text = target.locator(".fm-pill").first.get_attribute("data-text")
                     if target.get_attribute("data-facedown") == "true":
@@ -119,6 +133,7 @@ def test_battle_previews_and_the_inspector_never_reveal_a_face_down_card(server,
                     else:
                         words = ("Wins: ", "Loses: ", "Both destroyed", "Destroys it", "Blocked: ", "No effect")
                         assert any(word in text for word in words)
+                        assert not covered_stats(target), "a battle badge hides the target's ATK/DEF"
                         seen_battle = True
                 page.keyboard.press("Escape")
             click_by_board(page, rng)

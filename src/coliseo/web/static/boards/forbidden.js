@@ -456,10 +456,13 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
   // An attacker chosen: each target shows the battle's result; a face-down target shows nothing it hides.
   const attacker = ui.selection && ui.selection.length === 1 && /^my-m\d$/.test(ui.selection[0]) && id.startsWith("op-m")
     && ui.targets && ui.targets.has(id) ? side(payload, true).monsters[Number(ui.selection[0].slice(4)) - 1] : null;
+  // The badges sit where they hide no number the battle compares: over an upright card's stars and type line
+  // (its name above, ATK/DEF below stay readable), in the free space above and below a card lying in defence.
   if (attacker) {
     const result = battle(attacker, rec, hints);
-    g.append(pill(result ? result.outcome : w("unknown"), result ? result.tone : "even", CW / 2, CH - 0.5, CW + 0.2));
-    if (result && result.adj) g.append(pill(w("starAdj", { s: result.adj > 0 ? `+${result.adj}` : result.adj }), result.adj > 0 ? "good" : "bad", CW / 2, 0.25, 1.3));
+    const [outcomeY, adjY] = defence ? [CH - 0.31, 0.25] : [1.3, 0.78];
+    g.append(pill(result ? result.outcome : w("unknown"), result ? result.tone : "even", CW / 2, outcomeY, CW + 0.2));
+    if (result && result.adj) g.append(pill(w("starAdj", { s: result.adj > 0 ? `+${result.adj}` : result.adj }), result.adj > 0 ? "good" : "bad", CW / 2, adjY, 1.3));
   }
   return g;
 }
@@ -629,10 +632,12 @@ function drawOverlays(board, payload, ui) {
     }
   }
   if (at) {
+    // Change position stays off the monster's ATK/DEF: over an upright card's stars, under a card lying in defence.
+    const lying = /^my-m\d$/.test(chosen) && (side(payload, true).monsters[Number(chosen.slice(4)) - 1] || {}).position === "def";
     for (const [key, word] of [["pos", "position"], ["activate", "activate"]]) {
       if (!targets.has(key)) continue;
       const [cx, cy] = at;
-      const y = key === "pos" && targets.has("activate") ? cy - 0.7 : cy + 0.45;
+      const y = key !== "pos" ? cy + 0.45 : targets.has("activate") ? cy - 0.7 : lying ? cy + 0.62 : cy - 0.3;
       board.append(spot(key, ui, { "aria-label": w(word) },
         svg("rect", { class: "frame fm-choice", x: cx - 0.95, y, width: 1.9, height: 0.55, rx: 0.27 }),
         fitText(`${key === "pos" ? "⟳" : "✦"} ${w(word)}`, { x: cx, y: y + 0.37, "font-weight": 700, "text-anchor": "middle" }, 1.7, 0.22)));
