@@ -5,6 +5,7 @@ from contract import check_illegal_untouched
 from games.capsule.helpers import GAME, act, at, kings, legal_texts, piece, position, types
 
 from coliseo import IllegalAction, SetupError, load_game
+from coliseo.core.i18n import render_event
 
 # --- turn structure (R11–R14) ---------------------------------------------------------------------
 
@@ -83,6 +84,16 @@ def test_turn_ends_by_itself_when_only_end_is_left():
     events = act(s, "c3-c4")
     assert {"type": "turn_end", "player": 0, "reason": "no_actions"} in events
     assert s.current_player == 1
+
+
+def test_the_log_tells_a_turn_ended_by_choice_from_one_that_ended_by_itself():
+    chosen = act(position(kings() + [piece("a1", 0, "dawnblade_knight"), piece("a8", 1, "shade_lancer")]), "end")
+    by_itself = act(position(kings() + [piece("c3", 0, "dawnblade_knight"), piece("h8", 1, "night_wisp")], ap=1),
+                    "c3-c4")
+    said = {lang: [render_event(GAME, e, lang) for e in (*chosen, *by_itself) if e["type"] == "turn_end"]
+            for lang in ("en", "es")}
+    assert said == {"en": ["Player 1 ends the turn", "Player 1's turn ends: nothing left to do"],
+                    "es": ["Jugador 1 termina el turno", "El turno de Jugador 1 termina: no le queda nada por hacer"]}
 
 
 def test_without_auto_end_the_player_must_end_the_turn():

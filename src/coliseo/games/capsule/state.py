@@ -235,7 +235,7 @@ class CapsuleState(State):
         events: list[dict] = []
         kind = action[0]
         if kind == END:
-            self._end_turn(events, "ended")
+            self._end_turn(events)
             if self.game.options["auto_end_turn"]:
                 self._auto_end(events)
             return events
@@ -346,9 +346,10 @@ class CapsuleState(State):
             self._legal = None
             self._end_turn(events, "no_actions")
 
-    def _end_turn(self, events: list, reason: str) -> None:
+    def _end_turn(self, events: list, reason: str | None = None) -> None:
+        """The active player's turn ends: by their choice, or by itself for `reason` (R14)."""
         player = self.active
-        events.append({"type": "turn_end", "player": player, "reason": reason})
+        events.append({"type": "turn_end", "player": player, **({"reason": reason} if reason else {})})
         self.ap = 0
         for piece in self.own[player]:
             piece[MOVED] = piece[ATTACKED] = False

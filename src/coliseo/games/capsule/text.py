@@ -27,13 +27,13 @@ EVENT_TEXT = {
                      "{piece} en {from} explora la cápsula en {to}"]},
     "rouse": {"en": "{piece} on {from} rouses {target} on {to}",
               "es": "{piece} en {from} despierta a {target} en {to}"},
-    "turn_end": {"en": "{player} ends the turn ({reason})", "es": "{player} termina el turno ({reason})"},
+    "turn_end": {"en": ["{player}'s turn ends: {reason}", "{player} ends the turn"],
+                 "es": ["El turno de {player} termina: {reason}", "{player} termina el turno"]},
     "game_over": {"en": "Game over ({reason}): {winner}; scores {scores}",
                   "es": "Fin de la partida ({reason}): {winner}; puntos {scores}"},
 }
 
 REASONS = {
-    "ended": {"en": "ended", "es": "terminado"},
     "no_actions": {"en": "nothing left to do", "es": "no le queda nada por hacer"},
     "king_destroyed": {"en": "King destroyed", "es": "Rey destruido"},
     "all_monsters_destroyed": {"en": "all monsters destroyed", "es": "todos los monstruos destruidos"},
