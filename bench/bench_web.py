@@ -9,6 +9,10 @@ with each number of --workers (a fresh database each, dropped afterwards).
 --ai-load N measures fairness instead: one person's table alone, then the same while N games between two `mcts`
 seats are being played (SQLite, one process). Prints one JSON object.
 
+--lobby N measures what the lobbies' polling costs: N unfinished games of --lobby-game, each played --actions steps
+(a person against a `random` seat) and left waiting for its person, so that no process holds it in memory; then
+--rounds reads of every game's summary, as "Your games" does every 10 s (SQLite, one process).
+
 --think S gives each person a thinking time (uniform, mean S seconds) before every action, as people have; without
 it every person acts the moment the table lets them, a stress test whose latency is queueing (Little's law: with N
 people always waiting, latency = N / actions per second).
@@ -16,6 +20,7 @@ people always waiting, latency = N / actions per second).
 Usage: python bench/bench_web.py [--games 1,100,500] [--actions 10] [--agent random] [--seconds 60] [--think 0]
            [--workers 1,2 --db postgresql+psycopg://postgres@127.0.0.1/test --redis redis://127.0.0.1:6379/0]
        python bench/bench_web.py --ai-load 8 [--actions 60]
+       python bench/bench_web.py --lobby 20 [--lobby-game fantastiqa] [--actions 300] [--rounds 5]
 """
 
 from __future__ import annotations
@@ -64,9 +69,9 @@ def start_server(db_url: str, *args: str) -> tuple[subprocess.Popen, int]:
     raise SystemExit("the server did not start")
 
 
-def create_game(port: int, agent: str, seats: list[dict] | None = None) -> dict:
+def create_game(port: int, agent: str, seats: list[dict] | None = None, game: str = "capsule") -> dict:
     seats = seats or [{"kind": "human"}, {"kind": "ai", "agent": agent}]
-    body = json.dumps({"game": "capsule", "seats": seats}).encode()
+    body = json.dumps({"game": game, "seats": seats}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=body, method="POST",
                                      headers={"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -227,6 +232,39 @@ async def fairness(port: int, ai_games: int, actions: int, seconds: float) -> di
             "p99_ratio": round(busy["p99"] / idle["p99"], 2)}
 
 
+def get_json(port: int, path: str):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
+        return json.loads(response.read())
+
+
+def lobby(process: subprocess.Popen, port: int, games: int, game: str, actions: int, rounds: int) -> dict:
+    """`rounds` reads of the summaries of `games` unfinished games that no process holds in memory."""
+    ids = []
+    for i in range(games):
+        made = create_game(port, "random", game=game)
+        asyncio.run(play_one(port, made, actions, random.Random(i), []))
+        ids.append(made["id"])
+    plies = [get_json(port, f"/api/games/{g}")["ply"] for g in ids]
+    if get_json(port, "/api/status")["live_games"]:
+        raise SystemExit("a game stayed in memory: its reads would not measure a cold summary")
+    reads = []
+    before = cpu_seconds(process.pid)
+    for _ in range(rounds):
+        for game_id in ids:
+            started = time.perf_counter()
+            get_json(port, f"/api/games/{game_id}")
+            reads.append((time.perf_counter() - started) * 1000)
+    spent = {k: v - before[k] for k, v in cpu_seconds(process.pid).items()}
+    first = reads[:games]
+    later = reads[games:] or first
+    return {"games": games, "plies": {"min": min(plies), "mean": round(statistics.fmean(plies)), "max": max(plies)},
+            "rounds": rounds,
+            "first_round_ms": {"mean": round(statistics.fmean(first), 2), "max": round(max(first), 2)},
+            "later_rounds_ms": {"mean": round(statistics.fmean(later), 2), "max": round(max(later), 2)},
+            "server_cpu_ms_per_read": round(1000 * spent["server"] / len(reads), 2),
+            "summary_replays": get_json(port, "/api/status").get("summary_replays")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", default="1,100", help="concurrency levels, comma-separated")
@@ -239,9 +277,22 @@ def main() -> None:
     parser.add_argument("--db", help="a PostgreSQL URL (postgresql+psycopg://...): a fresh database is made beside it")
     parser.add_argument("--redis", help="a Redis URL for the fan-out between workers")
     parser.add_argument("--ai-load", type=int, default=0, help="measure fairness with this many AI-only games")
+    parser.add_argument("--lobby", type=int, default=0, help="measure the reads of this many games' summaries")
+    parser.add_argument("--lobby-game", default="fantastiqa", help="the game of --lobby's games")
+    parser.add_argument("--rounds", type=int, default=5, help="how many times --lobby reads every summary")
     args = parser.parse_args()
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
+        if args.lobby:
+            process, port = start_server(f"sqlite:///{Path(tmp) / 'lobby.db'}")
+            try:
+                result = lobby(process, port, args.lobby, args.lobby_game, args.actions, args.rounds)
+            finally:
+                process.terminate()
+                process.wait(30)
+            print(json.dumps({"benchmark": "web-lobby", "game": args.lobby_game, "cores": os.cpu_count(),
+                              "load_before": [round(x, 2) for x in load], **result}))
+            return
         if args.ai_load:
             process, port = start_server(f"sqlite:///{Path(tmp) / 'fair.db'}")
             try:

@@ -188,6 +188,35 @@ def test_a_game_read_over_rest_alone_is_not_kept_in_memory(client):
     assert client.get(f"/api/games/{made['id']}").json()["ply"] == 0 and live() == 0
 
 
+def test_a_summary_read_again_is_not_replayed_until_its_game_changes(client):
+    """Lobbies read each of their games every 10 s: a game not in memory is replayed for its summary only when the
+    store holds a new version of it (a move, a seat taken, a listing), and the summary is never stale."""
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    summary = lambda: client.get(f"/api/games/{made['id']}").json()                  # noqa: E731
+    status = lambda: client.get("/api/status").json()                                # noqa: E731
+
+    def read_twice() -> dict:
+        first, before = summary(), status()
+        again = summary()
+        assert again == first and status()["summary_replays"] == before["summary_replays"], "an unchanged game replayed"
+        assert before["live_games"] == 0
+        return first
+
+    start = read_twice()                                 # the new game was in memory: its summary is kept from there
+    assert (start["ply"], start["current_player"], start["listed"]) == (0, 0, False)
+    assert status()["summary_replays"] == 0
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        hello(ws, made["token"])
+        ws.send_json({"type": "act", "action": "end", "ply": 0})
+        assert ws.receive_json()["type"] == "state" and ws.receive_json()["type"] == "ack"
+    ended = read_twice()
+    assert (ended["ply"], ended["current_player"]) == (1, 1)
+    client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).raise_for_status()
+    assert read_twice()["seats"][1]["taken"] and not start["seats"][1]["taken"]
+    client.post(f"/api/games/{made['id']}/listing", json={"token": made["token"], "listed": True}).raise_for_status()
+    assert read_twice()["listed"]
+
+
 def test_the_record_and_the_seed_stay_sealed_while_the_game_is_played(client):
     made = create(client)
     assert client.get(f"/api/games/{made['id']}/record").status_code == 409

@@ -256,8 +256,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @app.get("/api/games/{game_id}", responses=ERRORS)
     async def get_game(game_id: GameId) -> dict[str, Any]:
         """One game's public summary."""
-        async with tables.reading(game_id) as table:
-            return await table.settled(table.summary)
+        return await tables.summary(game_id)
 
     @app.post("/api/games/{game_id}/join", responses=ERRORS)
     async def join(game_id: GameId, body: JoinGame) -> Joined:

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
+import json
 import logging
 import os
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,6 +48,7 @@ SERVER_ONLY_OPTIONS = frozenset({"packs", "pack", "bundled"})
 HANDOVER_AGENT = "greedy"
 SERVER_PLAYER = -1             # the `player` stored with a command no player made (abandonment)
 LOG_TAIL = 300                 # events sent with each update
+SUMMARIES_KEPT = 2000          # summaries of games not in memory, kept with their store version for the lobbies' reads
 # Tests only: seconds a load waits after reading the store, to widen the window in which a move can come meanwhile.
 LOAD_DELAY = float(os.environ.get("COLISEO_TEST_LOAD_DELAY", "0"))
 # Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
@@ -272,6 +276,8 @@ class Tables:
         self._loading = asyncio.Lock()
         self.loading: dict[str, bool] = {}     # the game being loaded -> whether a notice of it came meanwhile
         self.store_pool: ThreadPoolExecutor | None = None
+        self.summaries: OrderedDict[str, tuple[str, dict]] = OrderedDict()   # game -> (store version, summary)
+        self.summary_replays = 0               # summaries of games not in memory that had to be replayed
 
     def live_ai_only_games(self) -> int:
         return sum(1 for t in self.live.values() if not t.match.is_over and ai_only(t.stored.seats))
@@ -439,6 +445,29 @@ class Tables:
             await self.refresh(table)
         return table
 
+    async def summary(self, game_id: str) -> dict:
+        """One game's public summary. A game held here answers from memory. Any other is read from the store and
+        replayed only if it changed since its last summary here: a lobby reads each of its games every 10 s, and
+        replaying a long game costs 10–20 ms where reading it from the store costs about one."""
+        if game_id in self.live:
+            async with self.reading(game_id) as table:
+                stored, summary = await table.settled(lambda: (table.stored, table.summary()))
+        else:
+            stored = await self.stored_call(self.store.load, game_id)
+            if stored is None:
+                raise NotFound(f"no game {game_id!r}")
+            kept = self.summaries.get(game_id)
+            if kept is not None and kept[0] == store_version(stored):
+                self.summaries.move_to_end(game_id)
+                return kept[1]
+            summary = await self.stored_call(lambda: Table(game_id, stored, replay(stored)).summary())
+            self.summary_replays += 1
+        self.summaries[game_id] = (store_version(stored), summary)
+        self.summaries.move_to_end(game_id)
+        while len(self.summaries) > SUMMARIES_KEPT:
+            self.summaries.popitem(last=False)
+        return summary
+
     @contextlib.asynccontextmanager
     async def reading(self, game_id: str) -> AsyncIterator[Table]:
         """The game for one request (a summary, a record, a replay): held in memory only while it is read, unless
@@ -476,10 +505,12 @@ class Tables:
         return len(ids)
 
     def status(self) -> dict:
-        """What this process holds: games in memory, their readers, AI-only games among them."""
+        """What this process holds: games in memory, their readers, AI-only games among them, and how many summaries
+        of games not in memory it has had to replay (the others came from its kept summaries)."""
         return {"live_games": len(self.live),
                 "readers": sum(len(t.watchers) for t in self.live.values()),
-                "ai_only_games": self.live_ai_only_games()}
+                "ai_only_games": self.live_ai_only_games(),
+                "summary_replays": self.summary_replays}
 
     def release(self, table: Table) -> None:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
@@ -795,6 +826,11 @@ def check_ply(table: Table, ply: int) -> None:
     """Every command names the position it was chosen on; any other position refuses it."""
     if ply != len(table.match.steps):
         raise MovedOn(ply, len(table.match.steps))
+
+
+def store_version(stored: StoredGame) -> str:
+    """A digest of everything the store holds of a game: equal digests, equal summaries."""
+    return hashlib.sha256(json.dumps(dataclasses.asdict(stored), sort_keys=True, default=str).encode()).hexdigest()
 
 
 def replay(stored: StoredGame) -> Match:
