@@ -53,6 +53,10 @@ def test_a_whole_game_against_random_by_board_clicks_and_turn_controls_only(cont
     mine = [match.game.format_action(s.action) for s in match.steps if s.player == 0]
     assert match.state.result is not None and len(mine) >= 12 and clicks >= len(mine)
     assert any(text.split()[0] in ("summon", "zash1", "set", "spell", "move") for text in mine)
+    # At the turn limit with hearts tied (the usual end against random), the dialog says what broke the tie.
+    detail = match.game.result_detail(match.state.observation(0), "en")
+    shown = page.locator("#game-over[open] #result-detail")
+    assert (shown.inner_text() if shown.count() else None) == detail
 
 
 def reach_a_placing_step(page) -> None:

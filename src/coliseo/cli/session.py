@@ -142,6 +142,9 @@ class Session:
         self.show(game.render_text(state.observation(viewer), self.lang))
         if self.match.result:
             self.say("result", result=result_words(game, self.match.result, self.lang))
+            detail = game.result_detail(state.observation(viewer), self.lang)
+            if detail:
+                self.console.print(Text(detail))
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
         save_record(self.match.record(reveal_seed=True), path)

@@ -128,6 +128,11 @@ class Game:
     def score_name(self, lang: str = "en") -> str:
         return self.score_names.get(lang, self.score_names["en"])
 
+    def result_detail(self, observation: dict, lang: str = "en") -> str | None:
+        """What decided a finished game where its scores alone do not tell (a tie broken by another count), in
+        words, from the public part of an observation; None where the scores tell."""
+        return None
+
     def content_digest(self) -> str:
         """SHA-256 of the content files' bytes, in load order: equal digests, the same cards and stats."""
         digest = hashlib.sha256()

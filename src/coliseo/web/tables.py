@@ -205,6 +205,7 @@ class Table:
             "current_player": match.current_player,
             "result": match.result,
             "result_text": result_words(game, match.result, lang) if match.result else None,
+            "result_detail": game.result_detail(observation, lang) if match.result else None,
             "scores_name": game.score_name(lang) if match.result else None,
             "draw_offer": match.draw_offer,
             "listed": self.listed(),
@@ -814,7 +815,8 @@ class Tables:
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
-                "result_text": result_words(game, match.result, lang), "frames": frames}
+                "result_text": result_words(game, match.result, lang),
+                "result_detail": game.result_detail(frames[-1]["observation"], lang), "frames": frames}
 
 
 def ai_only(seats: list[dict]) -> bool:

@@ -714,19 +714,25 @@ def test_phase_order_and_turn_passes_at_end():
     assert types(events)[:3] == ["end", "turn", "draw"] and s.current_player == 1 and s.turn == 4
 
 
-@pytest.mark.parametrize("hearts,counts,winners", [
-    ([5, 4], [[0, 0], [3, 9]], [0]),
-    ([3, 3], [[2, 2], [1, 9]], [0]),
-    ([3, 3], [[2, 5], [2, 9]], [1]),
-    ([3, 3], [[2, 5], [2, 5]], []),
+@pytest.mark.parametrize("hearts,counts,winners,detail", [
+    ([5, 4], [[0, 0], [3, 9]], [0], None),
+    ([3, 3], [[2, 2], [1, 9]], [0], "Hearts tied at 3 each: the most monsters put on the board wins (Player 1 2, "
+                                    "Player 2 1)."),
+    ([3, 3], [[2, 5], [2, 9]], [1], "Hearts tied at 3 each, and 2 monsters put on the board each: the larger total "
+                                    "level of those monsters wins (Player 1 5, Player 2 9)."),
+    ([3, 3], [[2, 5], [2, 5]], [], "Hearts (3 each), monsters put on the board (2 each) and their total level (5 "
+                                   "each) all tied: a draw."),
 ])
-def test_turn_limit_decides_by_hearts_then_monsters_then_levels(hearts, counts, winners):
+def test_turn_limit_decides_by_hearts_then_monsters_then_levels(hearts, counts, winners, detail):
     game = load_game("dungeon_dice", max_turns=3, first_player="1")
     s = position(game, turn=3)
     s.hearts, s.counts = hearts, counts
     events = act(s, "end")
     assert events[-1]["type"] == "game_over" and s.result == {"winners": winners, "reason": "turn_limit",
                                                              "scores": hearts}
+    for viewer in (0, 1, None):          # the scores (hearts) alone do not tell a tie's winner: the detail does
+        assert game.result_detail(s.observation(viewer), "en") == detail
+    assert (game.result_detail(s.observation(None), "es") is None) == (detail is None)
 
 
 # --- illegal input -----------------------------------------------------------------------------------

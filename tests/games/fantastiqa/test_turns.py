@@ -299,9 +299,12 @@ def test_ties_break_on_gems_then_completed_quests_then_are_shared():
     s = scenario(spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", gems=[3, 4])
     act(s, "end")
     assert s.result["winners"] == [1]
+    assert s.game.result_detail(s.observation(0)) == "Tied at 0 points: the most gems wins (Player 1 3, Player 2 4)."
     s = scenario(spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", gems=[4, 4])
     act(s, "end")
     assert s.result["winners"] == [0, 1]
+    assert s.game.result_detail(s.observation(None), "es") == ("Empate a 0 puntos, en gemas y en misiones "
+                                                               "completadas: la victoria se comparte.")
 
 
 def test_completed_quests_break_a_tie_on_score_and_gems():
@@ -309,6 +312,14 @@ def test_completed_quests_break_a_tie_on_score_and_gems():
                  completed=[["sq1", "sq2"], ["q01"]])
     act(s, "end")
     assert s.result["scores"] == [2, 2] and s.result["winners"] == [0]
+    assert s.game.result_detail(s.observation(1)) == ("Tied at 2 points and on gems: the most completed quests wins "
+                                                      "(Player 1 2, Player 2 1).")
+
+
+def test_a_win_on_points_alone_needs_no_detail():
+    s = scenario(spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", quests=[["q01"]], gems=[3, 3])
+    act(s, "end")
+    assert s.result["scores"] == [-2, 0] and s.game.result_detail(s.observation(0)) is None
 
 
 def test_the_turn_limit_ends_the_game():

@@ -18,6 +18,7 @@ from .text import (
     EVENT_TEXT,
     REASON_WORDS,
     REFUSALS,
+    TIE_WORDS,
     WORDS,
     ability_text,
     crest_amount,
@@ -301,6 +302,16 @@ class DungeonDice(Game):
         if event["type"] == "zash":              # each Zash power reads as its own sentence
             event = {**event, "type": f"zash{event['n']}"}
         return super().render(event, lang)
+
+    def result_detail(self, observation: dict, lang: str = "en") -> str | None:
+        """R36: a turn-limit result with hearts tied says which count broke the tie."""
+        result, hearts = observation.get("result"), observation["hearts"]
+        if not result or result["reason"] != "turn_limit" or hearts[0] != hearts[1]:
+            return None
+        (n0, l0), (n1, l1) = observation["summons"]
+        key, a, b = ("monsters", n0, n1) if n0 != n1 else ("levels", l0, l1) if l0 != l1 else ("all", l0, l1)
+        return TIE_WORDS[key][lang].format(h=hearts[0], n=n0, a=a, b=b, p1=player_name(0, lang),
+                                           p2=player_name(1, lang))
 
     def render_value(self, key, value, lang):
         if key == "reason" and value in REASON_WORDS:

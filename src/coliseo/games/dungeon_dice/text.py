@@ -52,6 +52,20 @@ EVENT_TEXT = {
     "game_over": {"en": "Game over ({reason}): {winners}.", "es": "Fin de la partida ({reason}): {winners}."},
 }
 
+# R36: what broke a tie of hearts at the turn limit.
+TIE_WORDS = {
+    "monsters": {"en": "Hearts tied at {h} each: the most monsters put on the board wins ({p1} {a}, {p2} {b}).",
+                 "es": "Empate a {h} corazones: gana quien puso más monstruos en el tablero ({p1} {a}, {p2} {b})."},
+    "levels": {"en": "Hearts tied at {h} each, and {n} monsters put on the board each: the larger total level of "
+                     "those monsters wins ({p1} {a}, {p2} {b}).",
+               "es": "Empate a {h} corazones y a {n} monstruos puestos en el tablero: gana el mayor nivel total de "
+                     "esos monstruos ({p1} {a}, {p2} {b})."},
+    "all": {"en": "Hearts ({h} each), monsters put on the board ({n} each) and their total level ({a} each) all "
+                  "tied: a draw.",
+            "es": "Empate en corazones ({h} cada uno), en monstruos puestos en el tablero ({n} cada uno) y en su "
+                  "nivel total ({a} cada uno): empate."},
+}
+
 REASON_WORDS = {
     "hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
     "turn_limit": {"en": "turn limit", "es": "límite de turnos"},

@@ -7,6 +7,7 @@ from typing import Any
 
 from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
+from coliseo.core.i18n import player_name
 from coliseo.core.memo import keep
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
@@ -432,6 +433,22 @@ class Fantastiqa(Game):
         raise ValueError(f"not a fantastiqa action: {a!r}")
 
     # --- text ---------------------------------------------------------------------------------
+    def result_detail(self, observation: dict, lang: str = "en") -> str | None:
+        """R35: a result on points whose top score is shared says which count broke the tie."""
+        result = observation.get("result")
+        if not result or result["reason"] not in ("deck_out", "max_turns"):
+            return None
+        people = observation["people"]
+        top = max(p["score"] for p in people)
+        tied = [p for p in people if p["score"] == top]
+        if len(tied) < 2:
+            return None
+        gems, quests = [p["gems"] for p in tied], [len(p["completed"]) for p in tied]
+        key, counts = ("gems", gems) if len(set(gems)) > 1 else ("quests", quests) if len(set(quests)) > 1 \
+            else ("all", gems)
+        named = ", ".join(f"{player_name(p['player'], lang)} {n}" for p, n in zip(tied, counts, strict=True))
+        return _text.TIE_WORDS[key][lang].format(score=top, counts=named)
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
         return _text.render_value(self, key, value, lang)
 

@@ -113,6 +113,16 @@ def display_names(content, lang: str) -> dict[str, str]:
 
 
 # --- events, refusals and the terminal view -------------------------------------------------------------
+# R35: what broke a tie of the top score at the end by the Creature deck or the turn limit.
+TIE_WORDS = {
+    "gems": {"en": "Tied at {score} points: the most gems wins ({counts}).",
+             "es": "Empate a {score} puntos: gana quien tiene más gemas ({counts})."},
+    "quests": {"en": "Tied at {score} points and on gems: the most completed quests wins ({counts}).",
+               "es": "Empate a {score} puntos y en gemas: gana quien completó más misiones ({counts})."},
+    "all": {"en": "Tied at {score} points, on gems and on completed quests: the win is shared.",
+            "es": "Empate a {score} puntos, en gemas y en misiones completadas: la victoria se comparte."},
+}
+
 EVENT_TEXT = {
     "draft_quest": {"en": "{player} takes the starting quest {quest}.",
                     "es": "{player} toma la misión inicial {quest}."},

@@ -69,7 +69,8 @@ function go(n) {
 function listSteps() {
   $("steps-title").textContent = t("allSteps");
   const seats = data.record.players.map((agent, p) => `${t("player", { n: p + 1 })}: ${agentWords(agent)}`);
-  $("result").replaceChildren(el("b", {}, data.result_text), el("br"), el("small", {}, seats.join(" · ")));
+  $("result").replaceChildren(el("b", {}, data.result_text), el("br"),
+    ...(data.result_detail ? [data.result_detail, el("br")] : []), el("small", {}, seats.join(" · ")));
   const turns = [];
   data.frames.forEach((frame, n) => {
     if (!n) return;

@@ -459,6 +459,7 @@ function drawGameOver() {
     el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
   dialog.replaceChildren(...[el("h2", { id: "game-over-title" }, headline(result)),
     el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
+    payload.result_detail ? el("p", { id: "result-detail" }, payload.result_detail) : null,
     scores ? el("table", { class: "scores" }, el("caption", {}, payload.scores_name || t("scores")),
       el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
         el("th", { scope: "row" }, playerName(p)), el("td", {}, String(score)))))) : null,
