@@ -331,3 +331,11 @@ def test_a_resigning_adventurer_in_three_player_fantastiqa_hands_the_seat_to_the
     assert "!resign 0" in record["actions"][:-1]
     assert record["result"]["reason"] != "resigned", "the game went on to its own end"
     assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is True
+
+
+def test_the_end_of_a_game_says_what_broke_a_tie_the_scores_do_not_show(home):
+    """Two turns of Dungeon Dice Monsters leave both Masters their 5 hearts: the turn limit's tie-break decides."""
+    result = run("play", "dungeon_dice", "-o", "max_turns=2", "--vs", "random", "--seed", "3", "--lang", "en",
+                 input="end\n" * 20)
+    assert result.exit_code == 0 and "turn limit" in result.stdout
+    assert "Hearts tied at 5 each: the most monsters" in result.stdout or "Hearts (5 each)" in result.stdout
