@@ -217,6 +217,28 @@ def test_a_summary_read_again_is_not_replayed_until_its_game_changes(client):
     assert read_twice()["listed"]
 
 
+def next_of(ws, kind: str) -> dict:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == kind:
+            return message
+
+
+def test_each_reader_sees_which_seats_have_the_table_open(client):
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    joined = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()
+    with client.websocket_connect(f"/ws/{made['id']}") as first:
+        assert hello(first, made["token"])["present"] == [True, False]
+        with client.websocket_connect(f"/ws/{made['id']}") as second:
+            assert hello(second, joined["token"])["present"] == [True, True]
+            assert next_of(first, "presence") == {"type": "presence", "present": [True, True]}
+            with client.websocket_connect(f"/ws/{made['id']}?spectate=1") as watcher:   # a spectator is no seat
+                assert hello(watcher, None, "es")["present"] == [True, True]
+            second.send_json({"type": "act", "action": "end", "ply": 0})         # not Player 2's turn: refused
+            assert next_of(second, "error")
+        assert next_of(first, "presence") == {"type": "presence", "present": [True, False]}
+
+
 def test_the_record_and_the_seed_stay_sealed_while_the_game_is_played(client):
     made = create(client)
     assert client.get(f"/api/games/{made['id']}/record").status_code == 409

@@ -207,6 +207,27 @@ def open_seat(page, server, made: dict) -> None:
     page.wait_for_selector("body[data-ply][data-locked='false']")
 
 
+def test_the_seat_panel_shows_whether_the_other_player_has_the_table_open(page, browser, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    open_seat(page, server, made)
+    other = '#seats [data-seat="1"] .presence'
+    assert page.get_attribute(other, "data-present") == "false" and "away" in page.inner_text(other)
+    assert not page.locator('#seats [data-seat="0"] .presence').count(), "no dot on your own seat"
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    try:
+        theirs = phone.new_page()
+        theirs.goto(server.url + "/")
+        keep_seat(theirs, made["id"], joined)
+        theirs.goto(server.url + made["play_url"])
+        theirs.wait_for_selector('#seats [data-seat="0"] .presence[data-present="true"]')
+        page.wait_for_selector(f'{other}[data-present="true"]')
+        assert page.get_attribute(other, "title") == "Player 2 has the table open"
+    finally:
+        phone.close()
+    page.wait_for_selector(f'{other}[data-present="false"]')
+
+
 def test_a_double_click_on_end_ends_one_turn_only(page, server):
     made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
     sent: list[dict] = []

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 
 from coliseo.core.match import Match
 from coliseo.core.registry import load_game
+from coliseo.web.bus import ALIVE_SECONDS
 
 from .conftest import Server
 
@@ -360,3 +361,29 @@ def test_a_game_is_held_only_where_it_is_read(pair, postgres_url, redis_url):
     listeners.close()
     assert a.get(f"/api/games/{made['id']}")["ply"] == person.state["ply"], "A still answers for it, from the store"
     person.close()
+
+
+def test_a_seat_read_through_another_server_counts_as_present_until_its_reader_leaves(pair):
+    a, b = pair
+    made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    joined = a.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    first = Socket(a.port, made["id"], made["token"])
+    assert first.state["present"] == [True, False]
+    second = Socket(b.port, made["id"], joined["token"])
+    assert second.state["present"] == [True, True], "B reads A's reader from Redis when it loads the game"
+    assert wait_presence(first, [True, True])
+    second.close()
+    assert wait_presence(first, [True, False])
+    Socket(b.port, made["id"], joined["token"])
+    assert wait_presence(first, [True, True])
+    b.kill()                       # no word from B: its seats stop counting once its key in Redis expires
+    started = time.monotonic()
+    assert wait_presence(first, [True, False]) and time.monotonic() - started < ALIVE_SECONDS + 10
+    first.close()
+
+
+def wait_presence(reader: Socket, present: list[bool]) -> bool:
+    while True:
+        message = reader.receive()
+        if message["type"] == "presence" and message["present"] == present:
+            return True

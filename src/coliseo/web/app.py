@@ -47,7 +47,7 @@ from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 from coliseo.store import Store
 
-from .bus import make_bus
+from .bus import ALIVE_SECONDS, make_bus
 from .guards import HostGuard, RateLimit, SharedRateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
@@ -137,6 +137,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     tables = Tables(store, bus=make_bus(redis_url), thinker=make_thinker(ai_workers, ray_address),
                     lease_seconds=ai_lease_seconds)
     tables.bus.on_reconnect = tables.refresh_all
+    tables.bus.on_presence = tables.on_presence
     # New games are counted across the processes of one store; messages per process, whose event loop that limit
     # protects.
     new_games = (RateLimit(settings.games_per_minute, 60) if tables.alone else SharedRateLimit(
@@ -147,6 +148,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
         await tables.bus.start(tables.on_notice)
+        await tables.sweep_presence()
         tables.thinker.warm()
         await tables.resume_all()
         watchdog = asyncio.get_running_loop().create_task(_idle_watch(tables, idle_check_seconds,
@@ -325,6 +327,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         table = await tables.add_reader(table, watcher)
         try:
             await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
+            await tables.seen(table, watcher)
             while True:
                 ref = None
                 try:
@@ -369,6 +372,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             pass
         finally:
             table.watchers.discard(watcher)
+            await tables.seen(table)
             tables.release(table)
 
     # --- pages --------------------------------------------------------------------------------------------
@@ -500,10 +504,14 @@ def _not_json(name: str):
 async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:
     # Abandonment asks the store about every game: not more often than a tenth of its limit (or a minute).
     abandon_every, last_abandon = min(60.0, abandon_after / 10), 0.0
+    presence_every, last_presence = ALIVE_SECONDS / 3, time.monotonic()
     while True:
         await asyncio.sleep(every)
         try:
             await tables.hand_idle_seats()
+            if time.monotonic() - last_presence >= presence_every:
+                last_presence = time.monotonic()
+                await tables.sweep_presence()
             if time.monotonic() - last_abandon >= abandon_every:
                 last_abandon = time.monotonic()
                 await tables.abandon_idle(abandon_after)

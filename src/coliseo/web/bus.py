@@ -7,6 +7,10 @@ games it holds (a notice costs CPU in every process that receives it).
 
 A process reads a game from the store only after Redis has confirmed its subscription to the game's channel
 (`hold`): a move stored after that read is published after it too, so its notice reaches the process.
+
+Presence (which seats have a reader at the table) is shared the same way: each process keeps, in a Redis hash per
+game, the seats whose readers it serves, and says "presence of G changed" on the game's channel. A process also
+keeps a key that expires unless it is refreshed: the seats of a process that stopped refreshing it are not counted.
 """
 
 from __future__ import annotations
@@ -20,7 +24,11 @@ from collections.abc import Awaitable, Callable
 log = logging.getLogger("coliseo.web")
 CHANNEL = "coliseo:game:"
 PROCESSES = "coliseo:processes"          # always listened to: a process holding no game still has its subscription
+PRESENCE = "coliseo:presence:"           # a hash per game: process -> the seats it serves readers of (a JSON list)
+ALIVE = "coliseo:alive:"                 # a key per process, refreshed while it runs
+ALIVE_SECONDS = 15
 Handler = Callable[[str, int, str], Awaitable[None]]      # (game id, ply, sender)
+PresenceHandler = Callable[[str, str], Awaitable[None]]   # (game id, sender)
 
 
 class LocalBus:
@@ -45,6 +53,15 @@ class LocalBus:
     def unwatch(self, game_id: str) -> None:
         pass
 
+    async def share_presence(self, game_id: str, owner: str, seats: set[int]) -> None:
+        pass
+
+    async def presence_elsewhere(self, game_id: str, owner: str) -> set[int]:
+        return set()
+
+    async def heartbeat(self, owner: str) -> None:
+        pass
+
     async def close(self) -> None:
         self.handler = None
 
@@ -58,6 +75,8 @@ class RedisBus:
         self.url = url
         self.redis = redis.from_url(url, socket_connect_timeout=5, health_check_interval=30)
         self.handler: Handler | None = None
+        self.on_presence: PresenceHandler | None = None
+        self.alive_as: str | None = None       # this process, once its presence counts
         self.on_reconnect = on_reconnect
         self.listening: asyncio.Task | None = None
         self.subscribing: asyncio.Task | None = None
@@ -142,6 +161,41 @@ class RedisBus:
         except Exception:  # noqa: BLE001 - the action is stored; other processes catch up on their next notice
             log.warning("could not publish game %s at ply %s on %s", game_id, ply, self.url)
 
+    async def share_presence(self, game_id: str, owner: str, seats: set[int]) -> None:
+        """The seats whose readers this process serves in the game now; the processes holding it hear of it."""
+        try:
+            if seats:
+                await self.redis.hset(PRESENCE + game_id, owner, json.dumps(sorted(seats)))
+            else:
+                await self.redis.hdel(PRESENCE + game_id, owner)
+            await self.redis.publish(CHANNEL + game_id, json.dumps({"game": game_id, "presence": True, "from": owner}))
+        except Exception:  # noqa: BLE001 - presence is a courtesy: the next sweep or change corrects it
+            log.warning("could not share the presence in game %s on %s", game_id, self.url)
+
+    async def presence_elsewhere(self, game_id: str, owner: str) -> set[int]:
+        """The seats read through the other running processes (the entries of stopped ones are removed)."""
+        try:
+            shared = {k.decode(): v for k, v in (await self.redis.hgetall(PRESENCE + game_id)).items()}
+            others = [o for o in shared if o != owner]
+            if not others:
+                return set()
+            alive = await self.redis.mget([ALIVE + o for o in others])
+            gone = [o for o, a in zip(others, alive, strict=True) if a is None]
+            if gone:
+                await self.redis.hdel(PRESENCE + game_id, *gone)
+            return {seat for o, a in zip(others, alive, strict=True) if a is not None for seat in json.loads(shared[o])}
+        except Exception:  # noqa: BLE001
+            log.warning("could not read the presence in game %s on %s", game_id, self.url)
+            return set()
+
+    async def heartbeat(self, owner: str) -> None:
+        """This process runs: its presence entries count for ALIVE_SECONDS more."""
+        self.alive_as = owner
+        try:
+            await self.redis.set(ALIVE + owner, "1", ex=ALIVE_SECONDS)
+        except Exception:  # noqa: BLE001
+            log.warning("could not refresh this process's presence on %s", self.url)
+
     async def _listen(self) -> None:
         while True:
             try:
@@ -175,12 +229,16 @@ class RedisBus:
     async def _deliver(self, data: bytes) -> None:
         try:
             notice = json.loads(data)
-            game_id, ply, sender = str(notice["game"]), int(notice["ply"]), str(notice["from"])
+            game_id, sender = str(notice["game"]), str(notice["from"])
+            ply = None if notice.get("presence") else int(notice["ply"])
         except (ValueError, KeyError, TypeError):
             log.warning("ignored a malformed bus notice")
             return
         try:
-            await self.handler(game_id, ply, sender)
+            if ply is not None:
+                await self.handler(game_id, ply, sender)
+            elif self.on_presence is not None:
+                await self.on_presence(game_id, sender)
         except Exception:
             log.exception("game %s: a bus notice could not be applied", game_id)
 
@@ -190,6 +248,9 @@ class RedisBus:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        if self.alive_as is not None:              # its readers are gone: the others stop counting them at once
+            with contextlib.suppress(Exception):
+                await self.redis.delete(ALIVE + self.alive_as)
         await self.redis.aclose()
 
 

@@ -110,6 +110,8 @@ class Table:
         self.stale = False                     # a notice came while a reload was under way
         self.leased: int | None = None         # the AI move whose lease this process took with the last action
         self._rendered: dict[tuple, list[tuple]] = {}
+        self.shared_seats: set[int] = set()    # the seats read here, as the other processes were last told
+        self.remote_seats: set[int] = set()    # the seats read through other processes
         self.commitment = seed_commitment(match.seed, match.salt)     # a replay keeps the seed and the salt
         self.seat_agents()
 
@@ -200,6 +202,7 @@ class Table:
             "name": game.name(lang),
             "you": seat,
             "seats": self.public_seats(),
+            "present": self.present(),
             "ply": len(match.steps),
             "turn": state.turn,
             "current_player": match.current_player,
@@ -255,10 +258,27 @@ class Table:
                 "result": self.match.result,
                 "seed_commitment": self.commitment}
 
+    def seats_read_here(self) -> set[int]:
+        return {w.seat for w in self.watchers if w.seat is not None}
+
+    def present(self) -> list[bool]:
+        """Each seat: whether its player has the table open now (in any process serving the game)."""
+        here = self.seats_read_here() | self.remote_seats
+        return [p in here for p in range(len(self.stored.seats))]
+
     async def broadcast(self) -> None:
+        await self._send_each(lambda w: self.payload(w.seat, w.lang))
+
+    async def send_presence(self, but: Watcher | None = None) -> None:
+        present = self.present()
+        await self._send_each(lambda _w: {"type": "presence", "present": present}, but)
+
+    async def _send_each(self, message: Callable[[Watcher], dict], but: Watcher | None = None) -> None:
         for watcher in list(self.watchers):
+            if watcher is but:
+                continue
             try:
-                await watcher.send(self.payload(watcher.seat, watcher.lang))
+                await watcher.send(message(watcher))
             except Exception:  # noqa: BLE001 - a closed socket must not stop the others
                 self.watchers.discard(watcher)
 
@@ -351,6 +371,38 @@ class Tables:
         self.kick_ai(table)
         return True
 
+    # --- who is at the table ---------------------------------------------------------------------------
+    async def seen(self, table: Table, newcomer: Watcher | None = None) -> None:
+        """A reader came (`newcomer`, whose first payload said it all) or left: if that changed the seats read here,
+        the other processes holding the game hear of it, and the other readers here get the new presence."""
+        seats = table.seats_read_here()
+        if seats == table.shared_seats:
+            return
+        table.shared_seats = seats
+        await self.bus.share_presence(table.id, self.owner, seats)
+        await table.send_presence(but=newcomer)
+
+    async def on_presence(self, game_id: str, sender: str) -> None:
+        table = self.live.get(game_id)
+        if table is not None and sender != self.owner:
+            await self.read_presence(table)
+
+    async def read_presence(self, table: Table) -> None:
+        remote = await self.bus.presence_elsewhere(table.id, self.owner)
+        if remote != table.remote_seats:
+            table.remote_seats = remote
+            await table.send_presence()
+
+    async def sweep_presence(self) -> None:
+        """With other processes: this one is still running, and the games read here drop the seats of a process that
+        stopped without a word."""
+        if self.alone:
+            return
+        await self.bus.heartbeat(self.owner)
+        for table in list(self.live.values()):
+            if table.watchers:
+                await self.read_presence(table)
+
     async def announce(self, table: Table) -> None:
         """After a commit: this process's readers, then every other process, then the AI."""
         await table.broadcast()
@@ -434,6 +486,8 @@ class Tables:
                 # an undo lowers the ply and a seat taken keeps it. So any notice means one more (cheap) refresh.
                 if heard:
                     self._catch_up(table)
+                if not self.alone:
+                    await self.read_presence(table)
                 self.kick_ai(table)
         return table
 

@@ -112,6 +112,9 @@ async function receive(message) {
   } else if (message.type === "ack") {
     say("");
     answered();
+  } else if (message.type === "presence" && payload) {
+    payload.present = message.present;
+    drawSeats();
   }
 }
 
@@ -326,7 +329,17 @@ function drawSeats() {
     // The panels share one row (four in Fantastiqa): an AI is its word here, and its name on hover.
     el("small", s.kind === "ai" ? { title: agentName(s.agent) } : {},
       s.kind === "ai" ? agentWord(s.agent) : s.taken ? t("human") : t("openSeat")),
+    s.kind === "human" && s.taken && p !== me ? presence(p) : "",
     s.resigned ? el("small", {}, t("resignedSeat")) : s.handed_over ? el("small", {}, t("handed")) : "")));
+}
+
+// Whether another person's seat has the table open (in any tab or device): a dot, and "away" in words when not.
+function presence(p) {
+  const here = Boolean(payload.present && payload.present[p]);
+  const words = t(here ? "atTable" : "awayLong", { p: playerName(p) });
+  return el("span", { class: `presence ${here ? "here" : "away"}`, title: words, "data-present": String(here) },
+    el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: here ? "visually-hidden" : "away-word" },
+      here ? words : t("away")));
 }
 
 function drawControls() {
