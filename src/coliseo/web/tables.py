@@ -503,7 +503,7 @@ class Tables:
     async def summary(self, game_id: str) -> dict:
         """One game's public summary. A game held here answers from memory. Any other is read from the store and
         replayed only if it changed since its last summary here: a lobby reads each of its games every 10 s, and
-        replaying a long game costs 10–20 ms where reading it from the store costs about one."""
+        the replay of a long game costs far more than the read (Fantastiqa, ~900 steps: 76 ms of CPU against 5)."""
         if game_id in self.live:
             async with self.reading(game_id) as table:
                 stored, summary = await table.settled(lambda: (table.stored, table.summary()))
