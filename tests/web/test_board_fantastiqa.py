@@ -61,6 +61,8 @@ def test_a_whole_game_against_random_by_board_clicks_only(context, server, playe
     record = server.get(f"/api/games/{game_id}/record")
     assert verify(record).state.result == record["result"]
     assert len(page.locator(".fq-panel").all()) == players
+    # A score can be negative (a held quest counts against it): its title says how it is counted.
+    assert "minus those of quests still held" in page.get_attribute(".fq-panel .fq-stat.score", "title")
 
 
 def test_subdue_by_clicking_the_creature_then_the_cards_that_pay(context, server):

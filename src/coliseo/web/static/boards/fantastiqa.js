@@ -26,7 +26,8 @@ const WORDS = {
     rewards: { GEMS: "gem", CARPET: "carpet", REARRANGE: "rearrange" },
     phases: { draft: "choosing a start", main: "turn action available", adventure: "adventuring", statue: "at the statue",
       release: "releasing ({n} more at most)", after: "turn action used" },
-    path: "Path", weak: "Weak to", empty: "empty", gems: "gems", gem: "gem", score: "score", goal: "goal", hand: "Your hand", handN: "hand",
+    path: "Path", weak: "Weak to", empty: "empty", gems: "gems", gem: "gem", score: "score", goal: "goal",
+    scoreHelp: "score / Quest Goal: the points of completed quests and +1 tokens, minus those of quests still held (where the game counts them)", hand: "Your hand", handN: "hand",
     deck: "deck", discardN: "discard", carpets: "carpets", rearranges: "rearranges", bonus: "+1 tokens", you: "you",
     openQuests: "Open quests", yourQuests: "Your quests", quests: "quests", completed: "completed",
     gives: "Gives", cost: "Cost", points: "points", point: "point", reward: "Reward", region: "Region", requires: "Needs",
@@ -58,7 +59,8 @@ const WORDS = {
     rewards: { GEMS: "gema", CARPET: "alfombra", REARRANGE: "reorganización" },
     phases: { draft: "eligiendo inicio", main: "acción de turno disponible", adventure: "de aventura", statue: "en la estatua",
       release: "liberando (como mucho {n} más)", after: "acción de turno usada" },
-    path: "Camino", weak: "Débil a", empty: "vacío", gems: "gemas", gem: "gema", score: "puntos", goal: "meta", hand: "Tu mano", handN: "mano",
+    path: "Camino", weak: "Débil a", empty: "vacío", gems: "gemas", gem: "gema", score: "puntos", goal: "meta",
+    scoreHelp: "puntos / meta de misiones: los puntos de las misiones completadas y las fichas +1, menos los de las misiones aún por completar (si la partida los cuenta)", hand: "Tu mano", handN: "mano",
     deck: "mazo", discardN: "descarte", carpets: "alfombras", rearranges: "reorganizaciones", bonus: "fichas +1", you: "tú",
     openQuests: "Misiones abiertas", yourQuests: "Tus misiones", quests: "misiones", completed: "completadas",
     gives: "Da", cost: "Coste", points: "puntos", point: "punto", reward: "Recompensa", region: "Región", requires: "Necesita",
@@ -448,14 +450,15 @@ function animateMove(node, person, previous, x, y) {
 function adventurerPanel(p, obs, ui, previous, viewer) {
   const before = previous && previous.observation && (previous.observation.people || []).find((q) => q.player === p.player);
   const changed = (key) => (before && before[key] !== p[key] ? " changed" : "");
-  const stat = (key, label, value, cls = "") => el("span", { class: `fq-stat ${cls}${changed(key)}`.trim(), title: label }, el("b", {}, String(value)), ` ${label}`);
+  const stat = (key, label, value, cls = "", help = label) => el("span", { class: `fq-stat ${cls}${changed(key)}`.trim(), title: help },
+    el("b", {}, String(value)), ` ${label}`);
   const you = p.player === viewer;
   const head = el("div", { class: "fq-who" }, swatch(p.player), el("b", {}, playerWord(p.player)), you ? ` (${W.you})` : "",
     p.player === obs.current && !obs.result ? el("span", { class: "fq-now" }, W.turn) : null,
     p.player === obs.current && !obs.result && W.phases[obs.phase] ? el("span", { class: "fq-phase" }, fill(W.phases[obs.phase], { n: obs.release_left })) : null,
     p.position ? el("span", { class: "fq-where" }, regionName(p.position, obs)) : null);
   const stats = el("div", { class: "fq-stats" },
-    stat("score", W.score, `${p.score}/${obs.goal}`, "score"), stat("gems", p.gems === 1 ? W.gem : W.gems, p.gems, "gems"),
+    stat("score", W.score, `${p.score}/${obs.goal}`, "score", W.scoreHelp), stat("gems", p.gems === 1 ? W.gem : W.gems, p.gems, "gems"),
     stat("hand_size", W.handN, p.hand_size), stat("draw_size", W.deck, p.draw_size),
     el("span", { class: "fq-stat", title: W.discardN }, el("b", {}, String(p.discard.length)), ` ${W.discardN}`),
     stat("carpets", W.carpets, p.carpets), stat("rearranges", W.rearranges, p.rearranges),
