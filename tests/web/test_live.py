@@ -438,9 +438,11 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     page.click("#next")
     assert page.inner_text("#step").startswith(f"Step 3 of 8 · Player {first}: Start in ")
     assert record["actions"][2] not in page.inner_text("#step")
-    # Above the steps: how it ended and who played.
-    assert page.inner_text("#result").splitlines() == ["Player 1 and Player 2 share the win — turn limit",
-                                                       "Player 1: Person · Player 2: Person"]
+    # Above the steps: how it ended, what the tie came down to, and who played.
+    assert page.inner_text("#result").splitlines() == [
+        "Player 1 and Player 2 share the win — turn limit",
+        "Tied at -1 points, on gems and on completed quests: the win is shared.",
+        "Player 1: Person · Player 2: Person"]
     # Every step is listed in the same words, the current one marked; a click on one goes there.
     steps = page.locator("#steps button")
     assert steps.count() == 8 and steps.nth(1).get_attribute("aria-label") == (
