@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 from coliseo.core.match import Match
 from coliseo.core.registry import load_game
-from coliseo.web.bus import ALIVE_SECONDS
+from coliseo.web.bus import ALIVE_SECONDS, client_name
 
 from .conftest import Server
 
@@ -387,3 +387,30 @@ def wait_presence(reader: Socket, present: list[bool]) -> bool:
         message = reader.receive()
         if message["type"] == "presence" and message["present"] == present:
             return True
+
+
+def test_after_losing_redis_each_server_says_again_which_seats_it_serves(pair, redis_url):
+    """A Redis that comes back empty has forgotten the presence: once the servers are back on it, each shares its
+    readers' seats again (the bus connections are cut here, and the game's presence entry deleted, as a Redis that
+    restarted would have it)."""
+    a, b = pair
+    made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    joined = a.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    first = Socket(a.port, made["id"], made["token"])
+    second = Socket(b.port, made["id"], joined["token"])
+    assert wait_presence(first, [True, True])
+    key = f"coliseo:presence:{made['id']}"
+    store = redis.Redis.from_url(redis_url)
+    try:
+        assert store.hlen(key) == 2
+        store.delete(key)
+        ours = {client_name(s.process.pid) for s in pair}     # other tests may be using this Redis meanwhile
+        for client in store.client_list(_type="pubsub"):
+            if client["name"] in ours:
+                store.client_kill_filter(_id=client["id"])
+        wait_for(lambda: store.hlen(key) == 2, 20, "both servers sharing their readers' seats again")
+    finally:
+        store.close()
+    second.close()
+    assert wait_presence(first, [True, False])
+    first.close()

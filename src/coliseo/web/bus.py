@@ -19,6 +19,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import socket
 from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("coliseo.web")
@@ -73,7 +75,9 @@ class RedisBus:
         import redis.asyncio as redis
 
         self.url = url
-        self.redis = redis.from_url(url, socket_connect_timeout=5, health_check_interval=30)
+        # Named after the process, so that CLIENT LIST tells which server each connection belongs to.
+        self.redis = redis.from_url(url, socket_connect_timeout=5, health_check_interval=30,
+                                    client_name=client_name())
         self.handler: Handler | None = None
         self.on_presence: PresenceHandler | None = None
         self.alive_as: str | None = None       # this process, once its presence counts
@@ -252,6 +256,10 @@ class RedisBus:
             with contextlib.suppress(Exception):
                 await self.redis.delete(ALIVE + self.alive_as)
         await self.redis.aclose()
+
+
+def client_name(pid: int | None = None) -> str:
+    return f"coliseo:{socket.gethostname()}:{pid or os.getpid()}"
 
 
 def make_bus(redis_url: str | None, on_reconnect=None) -> LocalBus | RedisBus:

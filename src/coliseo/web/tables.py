@@ -355,9 +355,14 @@ class Tables:
                 return
 
     async def refresh_all(self) -> None:
-        """After the bus was down: every live table catches up with the store."""
+        """After the bus was down: every live table catches up with the store, and with who is at it (a Redis that
+        restarted has lost what it was told: this process says again which seats it serves)."""
+        await self.bus.heartbeat(self.owner)
         for table in list(self.live.values()):
             await self.refresh(table)
+            table.shared_seats = set()
+            await self.seen(table)
+            await self.read_presence(table)
 
     async def refresh(self, table: Table) -> bool:
         """Reload `table` from the store (the actions no undo can take back are not read again); if anything
@@ -395,12 +400,12 @@ class Tables:
 
     async def sweep_presence(self) -> None:
         """With other processes: this one is still running, and the games read here drop the seats of a process that
-        stopped without a word."""
+        stopped without a word (only a game with seats read elsewhere can have such seats)."""
         if self.alone:
             return
         await self.bus.heartbeat(self.owner)
         for table in list(self.live.values()):
-            if table.watchers:
+            if table.watchers and table.remote_seats:
                 await self.read_presence(table)
 
     async def announce(self, table: Table) -> None:
