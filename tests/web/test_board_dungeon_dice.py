@@ -223,6 +223,7 @@ def test_the_zoom_buttons_cover_no_square_of_the_dungeon(browser, server, width,
     try:
         page = ctx.new_page()
         open_game(page, server, {})
+        wait_my_turn_or_end(page)          # the AI may move first: each of its states draws the board anew
         box = page.locator("#board .ddm-zoom").bounding_box()
         squares = page.eval_on_selector_all("#board .ddm-dungeon [data-square]", """gs => gs.map((g) => {
             const r = g.getBoundingClientRect(); return [g.dataset.square, r.left, r.top, r.right, r.bottom]; })""")
