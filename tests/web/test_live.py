@@ -228,6 +228,19 @@ def test_the_seat_panel_shows_whether_the_other_player_has_the_table_open(page, 
     page.wait_for_selector(f'{other}[data-present="false"]')
 
 
+def test_the_banner_says_when_the_player_it_waits_for_is_away(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    page.goto(server.url + "/")
+    keep_seat(page, made["id"], joined)                                 # Player 2's table; Player 1 moves first
+    page.goto(server.url + made["play_url"])
+    page.wait_for_function("document.getElementById('status').textContent === 'Waiting for Player 1, who is away'")
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{made['id']}") as first:
+        first.send(json.dumps({"type": "hello", "token": made["token"], "lang": "en"}))
+        page.wait_for_function("document.getElementById('status').textContent === 'Waiting for Player 1'")
+    page.wait_for_function("document.getElementById('status').textContent === 'Waiting for Player 1, who is away'")
+
+
 def test_a_double_click_on_end_ends_one_turn_only(page, server):
     made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
     sent: list[dict] = []

@@ -115,6 +115,7 @@ async function receive(message) {
   } else if (message.type === "presence" && payload) {
     payload.present = message.present;
     drawSeats();
+    drawBanner();
   }
 }
 
@@ -313,7 +314,10 @@ function drawBanner() {
   if (payload.result) { text = resultText(payload.result); kind = "over"; }
   else if (now === me && me !== null) { text = t("yourTurn"); kind = "mine"; }
   else if (payload.seats[now] && payload.seats[now].kind === "ai") { text = t("thinking", { p: playerName(now) }); kind = "thinking"; }
-  else { text = t("waiting", { p: playerName(now) }); kind = "theirs"; }
+  else {
+    const away = payload.present && payload.seats[now] && payload.seats[now].taken && !payload.present[now];
+    text = t(away ? "waitingAway" : "waiting", { p: playerName(now) }); kind = "theirs";
+  }
   $("banner").dataset.kind = kind;
   $("banner").dataset.player = String(now);
   $("status").textContent = text;
