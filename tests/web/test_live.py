@@ -241,6 +241,18 @@ def test_the_banner_says_when_the_player_it_waits_for_is_away(page, server):
     page.wait_for_function("document.getElementById('status').textContent === 'Waiting for Player 1, who is away'")
 
 
+def test_the_banner_says_an_open_seat_waits_for_a_friend_to_join(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    page.goto(server.url + "/")
+    keep_seat(page, made["id"], made, invite=made["invite"], creator=True)     # as the lobby keeps the creator's
+    page.goto(server.url + made["play_url"])
+    page.wait_for_selector("body[data-ply][data-locked='false']")
+    page.click('#controls button.control[data-action="end"]')
+    page.wait_for_function("document.getElementById('status').textContent === "
+                           "'Waiting for Player 2 to join: send a friend the join link'")
+    assert made["invite"] in page.input_value("#join-link")
+
+
 def test_a_double_click_on_end_ends_one_turn_only(page, server):
     made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
     sent: list[dict] = []

@@ -315,8 +315,10 @@ function drawBanner() {
   else if (now === me && me !== null) { text = t("yourTurn"); kind = "mine"; }
   else if (payload.seats[now] && payload.seats[now].kind === "ai") { text = t("thinking", { p: playerName(now) }); kind = "thinking"; }
   else {
-    const away = payload.present && payload.seats[now] && payload.seats[now].taken && !payload.present[now];
-    text = t(away ? "waitingAway" : "waiting", { p: playerName(now) }); kind = "theirs";
+    const seat = payload.seats[now] || {};
+    const why = !seat.taken ? (joinable() ? "waitingJoinLink" : "waitingJoin")
+      : payload.present && !payload.present[now] ? "waitingAway" : "waiting";
+    text = t(why, { p: playerName(now) }); kind = "theirs";
   }
   $("banner").dataset.kind = kind;
   $("banner").dataset.player = String(now);
@@ -568,11 +570,16 @@ function listingToggle() {
   return el("p", {}, el("button", { id: "listing", onclick: toggle }, payload.listed ? t("unlist") : t("list")));
 }
 
+// Whether this page can give a join link: a seat is open and the game is listed or its invite is known here.
+function joinable() {
+  return payload.seats.some((s) => !s.taken) && Boolean(invite || payload.listed);
+}
+
 function drawLinks() {
   const origin = location.origin;
   const items = [el("h2", {}, t("links"))];
   const secret = invite ? `#invite=${invite}` : "";
-  if (payload.seats.some((s) => !s.taken) && (invite || payload.listed)) {
+  if (joinable()) {
     items.push(el("label", {}, t("joinLink"), el("input", { readonly: true, id: "join-link", value: `${origin}/play/${gameId}?join=1${secret}` })));
   }
   if (invite || !payload.watch_needs_invite) {
