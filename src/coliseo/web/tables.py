@@ -512,17 +512,17 @@ class Tables:
         if game_id in self.live:
             async with self.reading(game_id) as table:
                 stored, summary = await table.settled(lambda: (table.stored, table.summary()))
+            version = store_version(stored)
         else:
             stored = await self.stored_call(self.store.load, game_id)
             if stored is None:
                 raise NotFound(f"no game {game_id!r}")
-            kept = self.summaries.get(game_id)
-            if kept is not None and kept[0] == store_version(stored):
-                self.summaries.move_to_end(game_id)
-                return kept[1]
-            summary = await self.stored_call(lambda: Table(game_id, stored, replay(stored)).summary())
-            self.summary_replays += 1
-        self.summaries[game_id] = (store_version(stored), summary)
+            version = store_version(stored)
+            kept_version, summary = self.summaries.get(game_id, (None, None))
+            if kept_version != version:
+                summary = await self.stored_call(lambda: Table(game_id, stored, replay(stored)).summary())
+                self.summary_replays += 1
+        self.summaries[game_id] = (version, summary)
         self.summaries.move_to_end(game_id)
         while len(self.summaries) > SUMMARIES_KEPT:
             self.summaries.popitem(last=False)
