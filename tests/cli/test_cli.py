@@ -47,6 +47,7 @@ def test_play_against_the_ai_to_the_end_and_verify_the_record(home):
     result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input=moves)
     assert "is not an action" in result.stdout
     assert "summons" in result.stdout
+    assert "Player 1 may summon a monster, move or end the turn." in " ".join(result.stdout.split())
     records = list((home / "records").glob("capsule-*.json"))
     assert len(records) == 1
     record = json.loads(records[0].read_text())
@@ -247,6 +248,7 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     out = " ".join(played.stdout.split())
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
     assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
+    assert "Jugador 1 puede invocar un monstruo, mover o terminar el turno." in out
     assert "RL" in out or "RD" in out or "RE" in out or "RT" in out or "RO" in out   # the Rey's letter
 
 

@@ -115,6 +115,15 @@ def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):
     page.locator("#board g.piece.own").first.click()
     assert page.inner_text("#message") == "Not your turn: Player 1 is playing."
     assert page.title() == "Capsule Monsters · Coliseo"          # the tab says "Your turn" only when it is
+    assert page.inner_text("#prompt") == ""                      # and what you may do only when you may
+
+
+def test_the_banner_says_what_the_player_may_do_on_their_turn_only(page, server):
+    open_game(page, server, seats=("human", "human"))
+    assert page.inner_text("#status") == "Your turn"
+    assert page.inner_text("#prompt") == "You may summon a monster, move or end the turn"
+    page.click('#controls button.control[data-action="end"]')   # Player 2's seat is open: nobody answers for it
+    page.wait_for_function("document.getElementById('prompt').textContent === ''")
 
 
 def test_a_piece_moves_by_drag_and_drop(page, server):

@@ -70,6 +70,8 @@ class Session:
             self.narrate(player)
             legal = state.legal_actions()
             self.show(game.render_text(state.observation(player), self.lang, legal))
+            if prompt := game.prompt(state, self.lang):
+                self.say("may", player=player_name(player, self.lang), what=prompt)
             try:
                 text = self.read(words("prompt", self.lang, player=player_name(player, self.lang)))
             except (EOFError, KeyboardInterrupt):

@@ -3,6 +3,7 @@
 MESSAGES = {
     # --- the game session ---------------------------------------------------------------------------------------
     "prompt": {"en": "{player}, your action (help for commands)", "es": "{player}, tu acción (help: comandos)"},
+    "may": {"en": "{player} may {what}.", "es": "{player} puede {what}."},
     "help": {"en": "Type an action in notation (listed above), or: undo · resign · save FILE · quit",
              "es": "Escribe una acción en notación (arriba), o: undo · resign (rendirse) · save FICHERO · quit"},
     "handed": {"en": "{player} resigned: the AI ({agent}) plays their seat to the end.",

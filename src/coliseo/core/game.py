@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
-from .i18n import refusal, refused, render_event
+from .i18n import joined, refusal, refused, render_event
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -48,6 +48,8 @@ class Game:
     event_text: ClassVar[dict[str, dict[str, str | list[str]]]] = {}
     # Why an action is refused: {key: (English, Spanish)} for State.why_illegal (see i18n.refusal).
     refusals: ClassVar[dict[str, tuple[str, str]]] = {}
+    # What each kind of action offers the player to move, for `prompt`: {kind: (English, Spanish)}, in reading order.
+    action_words: ClassVar[dict[Hashable, tuple[str, str]]] = {}
     # Event types after which a person may not undo: they reveal hidden information.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
     # The game's view.py, which reads the rules' state for a player: `observe(state, player)`,
@@ -132,6 +134,17 @@ class Game:
         """What decided a finished game where its scores alone do not tell (a tie broken by another count), in
         words, from the public part of an observation; None where the scores tell."""
         return None
+
+    def prompt(self, state: State, lang: str = "en") -> str | None:
+        """What the player to move may do now, in words: the kinds of their legal actions as `action_words` names
+        them, e.g. "summon a monster, move or end the turn"; None when there is nothing to do."""
+        kinds = {self.action_kind(state, a) for a in state.legal_actions()}
+        phrases = [words[lang == "es"] for kind, words in self.action_words.items() if kind in kinds]
+        return joined(phrases, "or", lang) or None
+
+    def action_kind(self, state: State, action: Action) -> Hashable:
+        """The key of `action_words` for `action`; its first element, unless a game's phase says more."""
+        return action[0]
 
     def content_digest(self) -> str:
         """SHA-256 of the content files' bytes, in load order: equal digests, the same cards and stats."""

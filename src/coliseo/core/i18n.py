@@ -48,6 +48,7 @@ RESULT_WORDS = {
     "several": {"en": "{w} share the win", "es": "{w} comparten la victoria"},
     "draw": {"en": "Draw", "es": "Empate"},
     "and": {"en": " and ", "es": " y "},
+    "or": {"en": " or ", "es": " o "},
 }
 
 # Spanish for the words the card lists show in their `kind` and `faction` columns.
@@ -120,6 +121,13 @@ def refusal(game, key: str, lang: str = "en", **fields) -> str:
 def refused(game, key: str, **fields) -> IllegalAction:
     """The refusal `key` as an error carrying both languages (`error.text(lang)` picks one)."""
     return IllegalAction(refusal(game, key, "en", **fields), es=refusal(game, key, "es", **fields))
+
+
+def joined(phrases: list[str], word: str, lang: str) -> str:
+    """"a, b and c" (`word` "and" or "or", in `lang`)."""
+    if len(phrases) < 2:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + RESULT_WORDS[word][lang] + phrases[-1]
 
 
 def result_words(game, result: dict, lang: str) -> str:

@@ -220,6 +220,7 @@ class Table:
             "marks": sorted({v for e in last for v in _strings(e)}),
             "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
             "hints": board_hints(game, observation) if to_move else None,
+            "prompt": game.prompt(state, lang) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
             "seed_commitment": self.commitment,
             "rematch": self.stored.rematch and self.stored.rematch["id"],

@@ -27,7 +27,7 @@ from .state import (
     CapsuleState,
     piece_order,
 )
-from .text import EVENT_TEXT, REASONS, REFUSALS, render_text
+from .text import ACTION_WORDS, EVENT_TEXT, REASONS, REFUSALS, render_text
 
 DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
 
@@ -89,6 +89,7 @@ class CapsuleGame(Game):
     options_schema = OPTIONS
     event_text = EVENT_TEXT
     refusals = REFUSALS
+    action_words = ACTION_WORDS
     revealing_events = frozenset({"summon", "destroyed", "scout"})
 
     def __init__(self, **options: Any):

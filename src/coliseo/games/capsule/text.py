@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from coliseo.core.i18n import player_name
 
+from .state import ABILITY, ATTACK, END, MOVE, RECOVER, SUMMON
+
 EVENT_TEXT = {
     "turn_start": {"en": "Turn {turn}: {player} has {ap} AP", "es": "Turno {turn}: {player} tiene {ap} PA"},
     "summon": {"en": "{player} summons {card} on {sq}", "es": "{player} invoca a {card} en {sq}"},
@@ -119,6 +121,16 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
 
 
 # Why an action is refused (State.why_illegal), in both languages; the shared reasons are in core.i18n.
+# What the player to move may do, by action kind, for prompts.
+ACTION_WORDS = {
+    SUMMON: ("summon a monster", "invocar un monstruo"),
+    MOVE: ("move", "mover"),
+    ATTACK: ("attack", "atacar"),
+    ABILITY: ("use an ability", "usar una habilidad"),
+    RECOVER: ("recover a stunned monster", "recuperar un monstruo aturdido"),
+    END: ("end the turn", "terminar el turno"),
+}
+
 REFUSALS = {
     "no_end": ("the turn cannot end now", "el turno no puede terminar ahora"),
     "off_board": ("that square is not on the board", "esa casilla no está en el tablero"),

@@ -15,6 +15,7 @@ from .board import NETS, SHAPES, geometry
 from .content import CRESTS, load_content
 from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState, S
 from .text import (
+    ACTION_WORDS,
     EVENT_TEXT,
     REASON_WORDS,
     REFUSALS,
@@ -67,6 +68,7 @@ class DungeonDice(Game):
     view = view
     event_text = EVENT_TEXT
     refusals = REFUSALS
+    action_words = ACTION_WORDS
     revealing_events = frozenset({"declare", "summon", "spell", "trap"})
 
     def __init__(self, **options):
@@ -312,6 +314,9 @@ class DungeonDice(Game):
         key, a, b = ("monsters", n0, n1) if n0 != n1 else ("levels", l0, l1) if l0 != l1 else ("all", l0, l1)
         return TIE_WORDS[key][lang].format(h=hearts[0], n=n0, a=a, b=b, p1=player_name(0, lang),
                                            p2=player_name(1, lang))
+
+    def action_kind(self, state, action):
+        return "summon" if action[0] in ("ssummon", "esummon") else action[0]
 
     def render_value(self, key, value, lang):
         if key == "reason" and value in REASON_WORDS:

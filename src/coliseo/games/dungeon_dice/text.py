@@ -160,6 +160,24 @@ def ability_text(card, lang: str) -> str:
 
 
 # Why an action is refused (DDMState.why_illegal), in both languages; the shared reasons are in core.i18n.
+# What the player to move may do, by action kind, for prompts (a special summon counts as a summon).
+ACTION_WORDS = {
+    "summon": ("summon a monster", "convocar un monstruo"),
+    "dim": ("unfold the die onto the dungeon", "desplegar el dado en la mazmorra"),
+    "move": ("move a monster", "mover un monstruo"),
+    "attack": ("attack", "atacar"),
+    "spell": ("cast a spell", "activar una magia"),
+    "set": ("set a trap face-down", "colocar una trampa boca abajo"),
+    "effect": ("use a monster's effect", "usar el efecto de un monstruo"),
+    "zash": ("spend Zash crests", "gastar crestas Zash"),
+    "trap": ("spring a trap", "activar una trampa"),
+    "defend": ("defend (1 Defense crest)", "defender (1 cresta de Defensa)"),
+    "pass": ("let the attack through", "no responder"),
+    "battle": ("go to battle", "pasar a la batalla"),
+    "spend2": ("end the battle to spend crests", "terminar la batalla para gastar crestas"),
+    "end": ("end the turn", "terminar el turno"),
+}
+
 REFUSALS = {
     "bad_net": ("that net placement is not legal: all six squares must be on the board and empty, and touch your "
                 "path (your first net: beside your Master and on your home rank)",

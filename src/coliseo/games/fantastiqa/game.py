@@ -138,6 +138,7 @@ class Fantastiqa(Game):
     ]
     event_text = _text.EVENT_TEXT
     refusals = _text.REFUSALS
+    action_words = _text.ACTION_WORDS
     revealing_events = frozenset({"cards_drawn", "creature_revealed", "quest_revealed", "statue_draw",
                                   "reshuffle", "rearrange", "crow", "crow_set_aside", "crow_shuffled"})
 
@@ -448,6 +449,9 @@ class Fantastiqa(Game):
             else ("all", gems)
         named = ", ".join(f"{player_name(p['player'], lang)} {n}" for p, n in zip(tied, counts, strict=True))
         return _text.TIE_WORDS[key][lang].format(score=top, counts=named)
+
+    def action_kind(self, state: FantastiqaState, action: tuple) -> str:
+        return f"done_{state.phase}" if action[0] == "done" else action[0]
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
         return _text.render_value(self, key, value, lang)

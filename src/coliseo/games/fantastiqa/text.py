@@ -7,7 +7,7 @@ so no log line or board label ever shows a code. User packs keep their own names
 
 from __future__ import annotations
 
-from coliseo.core.i18n import player_name
+from coliseo.core.i18n import joined, player_name
 
 from .board import POSITIONS
 from .content import REGION_NAMES, SYMBOLS
@@ -205,9 +205,7 @@ def counted(n: int, key: str, lang: str, units: dict = COUNTED) -> str:
 
 def listed(names: list[str], lang: str) -> str:
     """A, B and C (A, B y C)."""
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} {'y' if lang == 'es' else 'and'} {names[-1]}"
+    return joined(names, "and", lang)
 
 
 def worded(event: dict) -> dict:
@@ -235,6 +233,30 @@ def worded(event: dict) -> dict:
 
 
 # Why an action is refused (FantastiqaState.why_illegal), in both languages; the shared reasons are in core.i18n.
+# What the player to move may do, by action kind, for prompts ("done" reads by the phase it ends).
+ACTION_WORDS = {
+    "quest": ("take one of the starting quests", "tomar una de las misiones iniciales"),
+    "artifact": ("take one of the starting artifacts", "tomar uno de los artefactos iniciales"),
+    "start": ("choose a free region to start in", "elegir una región libre para empezar"),
+    "keep": ("keep one of the revealed quests", "quedarte una de las misiones reveladas"),
+    "buy": ("buy one of the revealed cards", "comprar una de las cartas reveladas"),
+    "sub": ("subdue a creature", "someter a una criatura"),
+    "draw": ("visit the statue", "visitar la estatua"),
+    "complete": ("complete a quest", "completar una misión"),
+    "teleport": ("teleport", "teletransportarte"),
+    "release": ("release a card", "liberar una carta"),
+    "power": ("play a card for its power", "jugar una carta por su poder"),
+    "carpet": ("fly a carpet", "volar en alfombra"),
+    "rearrange": ("rearrange", "reorganizar"),
+    "commit": ("commit a card to a quest", "comprometer una carta en una misión"),
+    "withdraw": ("withdraw a committed card", "retirar una carta comprometida"),
+    "discard": ("discard a card", "descartar una carta"),
+    "stop": ("end the adventure and recruit", "terminar la aventura y reclutar"),
+    "done_statue": ("leave the statue", "dejar la estatua"),
+    "done_release": ("stop releasing", "dejar de liberar"),
+    "end": ("end the turn", "terminar el turno"),
+}
+
 REFUSALS = {
     "taken_start": ("another Adventurer already starts on that Region",
                     "otro Aventurero ya empieza en esa Región"),

@@ -15,6 +15,7 @@ from . import view
 from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
 from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 from .text import (
+    ACTION_WORDS,
     EVENT_TEXT,
     REASONS,
     REFUSALS,
@@ -74,6 +75,7 @@ class ForbiddenGame(Game):
     view = view
     event_text = EVENT_TEXT
     refusals = REFUSALS
+    action_words = ACTION_WORDS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
                                   "summon", "game_over", "deck_out", "exodia", "tribute"})
 

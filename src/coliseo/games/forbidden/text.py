@@ -69,6 +69,17 @@ REASONS = {"en": {"lp": "the opponent's LP reached 0", "deckout": "the opponent 
 
 # Why an action is refused (DuelState.why_illegal, and a play naming no card), in both languages; the shared
 # reasons are in core.i18n.
+# What the player to move may do, by action kind, for prompts.
+ACTION_WORDS = {
+    "play": ("play a card or a chain of cards from your hand", "jugar una carta o una cadena de cartas de tu mano"),
+    "place": ("place the card: attack or defence, and its guardian star",
+              "colocar la carta: ataque o defensa, y su estrella guardiana"),
+    "attack": ("attack", "atacar"),
+    "pos": ("change a monster's position", "cambiar la posición de un monstruo"),
+    "act": ("activate a set card", "activar una carta colocada"),
+    "end": ("end the turn", "terminar el turno"),
+}
+
 REFUSALS = {
     "play_first": ("this turn's card has not been played yet: play one card or one combination first",
                    "aún no se ha jugado la carta de este turno: juega antes una carta o una combinación"),
