@@ -316,6 +316,24 @@ def test_completed_quests_break_a_tie_on_score_and_gems():
                                                       "(Player 1 2, Player 2 1).")
 
 
+def test_three_tied_on_points_with_two_tied_on_gems_go_on_to_completed_quests():
+    """R35 narrows the tie step by step: the two top gem holders of three are decided by completed quests."""
+    s = scenario(GAMES[3], spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", gems=[4, 4, 2],
+                 completed=[["q01"], ["sq1", "sq2"], ["sq3", "sq4"]])
+    act(s, "end")
+    assert len(set(s.result["scores"])) == 1 and s.result["winners"] == [1]
+    score = s.result["scores"][0]
+    assert s.game.result_detail(s.observation(None)) == (
+        f"Tied at {score} points: the most gems wins (Player 1 4, Player 2 4, Player 3 2). "
+        "Tied again on gems: the most completed quests wins (Player 1 1, Player 2 2).")
+    s = scenario(GAMES[3], spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", gems=[4, 4, 2],
+                 completed=[["sq1", "sq2"], ["sq3", "sq4"], ["q01"]])
+    act(s, "end")
+    assert s.result["winners"] == [0, 1]
+    assert s.game.result_detail(s.observation(2)).endswith(
+        "(Player 1 4, Player 2 4, Player 3 2). Those still tied, on gems and on completed quests, share the win.")
+
+
 def test_a_win_on_points_alone_needs_no_detail():
     s = scenario(spaces=[None] + SEVEN[1:], creature_deck=[], phase="after", quests=[["q01"]], gems=[3, 3])
     act(s, "end")

@@ -444,11 +444,20 @@ class Fantastiqa(Game):
         tied = [p for p in people if p["score"] == top]
         if len(tied) < 2:
             return None
-        gems, quests = [p["gems"] for p in tied], [len(p["completed"]) for p in tied]
-        key, counts = ("gems", gems) if len(set(gems)) > 1 else ("quests", quests) if len(set(quests)) > 1 \
-            else ("all", gems)
-        named = ", ".join(f"{player_name(p['player'], lang)} {n}" for p, n in zip(tied, counts, strict=True))
-        return _text.TIE_WORDS[key][lang].format(score=top, counts=named)
+        told, left = [], tied
+        for key, count in (("gems", lambda p: p["gems"]), ("quests", lambda p: len(p["completed"]))):
+            counts = [count(p) for p in left]
+            if len(set(counts)) < 2:
+                continue
+            named = ", ".join(f"{player_name(p['player'], lang)} {n}" for p, n in zip(left, counts, strict=True))
+            # Gems that split the tie only in part leave their top holders to the completed quests: "again".
+            told.append(_text.TIE_WORDS[key if not told else "again_quests"][lang].format(score=top, counts=named))
+            left = [p for p, n in zip(left, counts, strict=True) if n == max(counts)]
+            if len(left) < 2:
+                break
+        if len(left) > 1:
+            told.append(_text.TIE_WORDS["shared" if told else "all"][lang].format(score=top))
+        return " ".join(told)
 
     def action_kind(self, state: FantastiqaState, action: tuple) -> str:
         return f"done_{state.phase}" if action[0] == "done" else action[0]

@@ -119,8 +119,12 @@ TIE_WORDS = {
              "es": "Empate a {score} puntos: gana quien tiene más gemas ({counts})."},
     "quests": {"en": "Tied at {score} points and on gems: the most completed quests wins ({counts}).",
                "es": "Empate a {score} puntos y en gemas: gana quien completó más misiones ({counts})."},
+    "again_quests": {"en": "Tied again on gems: the most completed quests wins ({counts}).",
+                     "es": "Nuevo empate en gemas: gana quien completó más misiones ({counts})."},
     "all": {"en": "Tied at {score} points, on gems and on completed quests: the win is shared.",
             "es": "Empate a {score} puntos, en gemas y en misiones completadas: la victoria se comparte."},
+    "shared": {"en": "Those still tied, on gems and on completed quests, share the win.",
+               "es": "Quienes siguen empatados, en gemas y en misiones completadas, comparten la victoria."},
 }
 
 EVENT_TEXT = {
