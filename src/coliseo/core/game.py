@@ -48,7 +48,8 @@ class Game:
     event_text: ClassVar[dict[str, dict[str, str | list[str]]]] = {}
     # Why an action is refused: {key: (English, Spanish)} for State.why_illegal (see i18n.refusal).
     refusals: ClassVar[dict[str, tuple[str, str]]] = {}
-    # What each kind of action offers the player to move, for `prompt`: {kind: (English, Spanish)}, in reading order.
+    # What each kind of action offers the player to move, for `prompt`: {kind: (English, Spanish)}, in reading order;
+    # kinds that share words are named once.
     action_words: ClassVar[dict[Hashable, tuple[str, str]]] = {}
     # Event types after which a person may not undo: they reveal hidden information.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
@@ -139,8 +140,8 @@ class Game:
         """What the player to move may do now, in words: the kinds of their legal actions as `action_words` names
         them, e.g. "summon a monster, move or end the turn"; None when there is nothing to do."""
         kinds = {self.action_kind(state, a) for a in state.legal_actions()}
-        phrases = [words[lang == "es"] for kind, words in self.action_words.items() if kind in kinds]
-        return joined(phrases, "or", lang) or None
+        phrases = dict.fromkeys(words[lang == "es"] for kind, words in self.action_words.items() if kind in kinds)
+        return joined(list(phrases), "or", lang) or None
 
     def action_kind(self, state: State, action: Action) -> Hashable:
         """The key of `action_words` for `action`; its first element, unless a game's phase says more."""

@@ -237,7 +237,9 @@ def worded(event: dict) -> dict:
 
 
 # Why an action is refused (FantastiqaState.why_illegal), in both languages; the shared reasons are in core.i18n.
-# What the player to move may do, by action kind, for prompts ("done" reads by the phase it ends).
+# What the player to move may do, by action kind, for prompts: the turn actions, then the free actions (R23–R28) in
+# one phrase ("done" reads by the phase it ends).
+FREE_ACTIONS = ("take free actions", "hacer acciones libres")
 ACTION_WORDS = {
     "quest": ("take one of the starting quests", "tomar una de las misiones iniciales"),
     "artifact": ("take one of the starting artifacts", "tomar uno de los artefactos iniciales"),
@@ -249,12 +251,7 @@ ACTION_WORDS = {
     "complete": ("complete a quest", "completar una misión"),
     "teleport": ("teleport", "teletransportarte"),
     "release": ("release a card", "liberar una carta"),
-    "power": ("play a card for its power", "jugar una carta por su poder"),
-    "carpet": ("fly a carpet", "volar en alfombra"),
-    "rearrange": ("rearrange", "reorganizar"),
-    "commit": ("commit a card to a quest", "comprometer una carta en una misión"),
-    "withdraw": ("withdraw a committed card", "retirar una carta comprometida"),
-    "discard": ("discard a card", "descartar una carta"),
+    **dict.fromkeys(("power", "carpet", "rearrange", "commit", "withdraw", "discard"), FREE_ACTIONS),
     "stop": ("end the adventure and recruit", "terminar la aventura y reclutar"),
     "done_statue": ("leave the statue", "dejar la estatua"),
     "done_release": ("stop releasing", "dejar de liberar"),
