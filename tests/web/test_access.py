@@ -84,6 +84,9 @@ def test_the_lobby_fits_a_phone_with_your_games_and_the_listed_ones(phone, serve
     for link in (phone.locator("#my-games a", has_text="Play"), phone.locator("#games a", has_text="Join")):
         box = link.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    for box_id in ("listed", "watch-invite"):                  # each checkbox on the line of its own words
+        tick, words = phone.locator(f"#{box_id}").bounding_box(), phone.locator(f"label:has(#{box_id})").bounding_box()
+        assert words["height"] < 2 * tick["height"] + 8, f"the label of #{box_id} wraps away from its box"
 
 
 @pytest.mark.parametrize("game", coliseo.list_games())

@@ -97,7 +97,7 @@ function drawForm(gameId, values = {}, kept = []) {
     el("fieldset", {}, el("legend", {}, t("seats")), el("div", { class: "seats" }, seats)),
     el("details", {}, el("summary", {}, t("options")), el("div", { class: "kv" }, options)),
     el("p", {}, el("label", {}, t("idle"), " ", idle)),
-    el("p", {}, el("label", {}, el("input", { type: "checkbox", id: "listed" }), " ", t("listGame")), " ",
+    el("p", { class: "checks" }, el("label", {}, el("input", { type: "checkbox", id: "listed" }), " ", t("listGame")),
       el("label", {}, el("input", { type: "checkbox", id: "watch-invite" }), " ", t("watchInvite"))),
     el("button", { type: "submit", class: "primary", id: "create" }, t("create")));
   form.onsubmit = (e) => { e.preventDefault(); create(game); };
