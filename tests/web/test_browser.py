@@ -212,6 +212,21 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     assert match.game.options["mode"] == "advanced"
 
 
+def test_options_whose_values_are_numbers_are_offered_in_words(context, server):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", "forbidden")
+    page.click("details summary")
+    assert page.locator("[name=first_player] option").all_inner_texts() == ["Player 1", "Player 2", "random"]
+    assert page.locator("[name=terrain] option").all_inner_texts()[:2] == ["Normal", "Forest"]
+    page.select_option("[name=first_player]", label="Player 2")
+    page.select_option("[name=terrain]", label="Yami (darkness)")
+    page.click("#create")
+    page.wait_for_url("**/play/*")
+    match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
+    assert match.game.options["first_player"] == "1" and match.game.options["terrain"] == 6
+
+
 def test_the_lobby_describes_each_game_and_links_its_rules_in_both_languages(context, server):
     page = context.new_page()
     page.goto(server.url + "/")

@@ -1,6 +1,6 @@
 // The lobby: choose a game, its options and who sits where; list the recent games.
 import { agentWords, el, lang, langPicker, seatKey, t } from "/static/i18n.js";
-import { DESCRIPTIONS, choiceWords, optionWords } from "/static/options.js";
+import { DESCRIPTIONS, optionChoices, optionWords } from "/static/options.js";
 
 const form = document.getElementById("new-game");
 const message = document.getElementById("message");
@@ -109,9 +109,10 @@ function preferred(game) { return ["mcts", "greedy"].find((a) => game.agents.inc
 function optionInput(gameId, o, values, onChange) {
   const value = values[o.name] ?? o.default;
   const words = optionWords(lang(), gameId, o);
+  const choices = optionChoices(lang(), gameId, o);
   let input;
-  if (o.choices.length) {
-    input = el("select", {}, o.choices.map((c) => new Option(choiceWords(lang(), c), String(c), false, c === value)));
+  if (choices.length) {
+    input = el("select", {}, choices.map(([c, text]) => new Option(text, String(c), false, c === value)));
   } else if (o.kind === "bool") {
     input = el("input", { type: "checkbox", checked: value === true });
   } else if (o.kind === "int") {

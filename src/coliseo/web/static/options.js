@@ -92,6 +92,23 @@ export const CHOICE_WORDS = {
     campaign: "campaña" },
 };
 
+// One option's values in words, where a bare value would say nothing ("Who starts: 0"), keyed "game.option"; an
+// option listed here is offered as a choice of these values even where the engine takes any number in its range.
+export const OPTION_CHOICES = {
+  en: {
+    "forbidden.first_player": { 0: "Player 1", 1: "Player 2", random: "random" },
+    "dungeon_dice.first_player": { 1: "Player 1", 2: "Player 2", random: "random" },
+    "forbidden.terrain": { 0: "Normal", 1: "Forest", 2: "Wasteland", 3: "Mountain", 4: "Sogen (meadow)", 5: "Umi (sea)",
+      6: "Yami (darkness)" },
+  },
+  es: {
+    "forbidden.first_player": { 0: "Jugador 1", 1: "Jugador 2", random: "al azar" },
+    "dungeon_dice.first_player": { 1: "Jugador 1", 2: "Jugador 2", random: "al azar" },
+    "forbidden.terrain": { 0: "Normal", 1: "Bosque", 2: "Páramo", 3: "Montaña", 4: "Pradera (Sogen)", 5: "Mar (Umi)",
+      6: "Oscuridad (Yami)" },
+  },
+};
+
 export const DESCRIPTIONS = {
   en: {
     capsule: "Kings and monsters hidden in capsules on a chess-like board: open them, move, attack, bring down the enemy King.",
@@ -113,6 +130,11 @@ export function optionWords(lang, game, option) {
   return { label, help: help || option.help };
 }
 
-export function choiceWords(lang, value) {
-  return (CHOICE_WORDS[lang] || CHOICE_WORDS.en)[value] ?? String(value);
+/** The values offered for one option, each with its words: [[value, words]]. */
+export function optionChoices(lang, game, option) {
+  const named = (OPTION_CHOICES[lang] || OPTION_CHOICES.en)[`${game}.${option.name}`];
+  if (named) {
+    return Object.entries(named).map(([v, words]) => [typeof option.default === "number" ? Number(v) : v, words]);
+  }
+  return option.choices.map((c) => [c, (CHOICE_WORDS[lang] || CHOICE_WORDS.en)[c] ?? String(c)]);
 }
