@@ -140,7 +140,8 @@ class Game:
         """What the player to move may do now, in words: the kinds of their legal actions as `action_words` names
         them, e.g. "summon a monster, move or end the turn"; None when there is nothing to do."""
         kinds = {self.action_kind(state, a) for a in state.legal_actions()}
-        phrases = dict.fromkeys(words[lang == "es"] for kind, words in self.action_words.items() if kind in kinds)
+        phrases = dict.fromkeys(es if lang == "es" else en for kind, (en, es) in self.action_words.items()
+                                if kind in kinds)
         return joined(list(phrases), "or", lang) or None
 
     def action_kind(self, state: State, action: Action) -> Hashable:
