@@ -212,13 +212,19 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     assert match.game.options["mode"] == "advanced"
 
 
-def test_options_whose_values_are_numbers_are_offered_in_words(context, server):
+def test_options_are_offered_in_words_and_only_where_they_matter(context, server):
     page = context.new_page()
     page.goto(server.url + "/")
     page.select_option("#game", "forbidden")
     page.click("details summary")
     assert page.locator("[name=first_player] option").all_inner_texts() == ["Player 1", "Player 2", "random"]
     assert page.locator("[name=terrain] option").all_inner_texts()[:2] == ["Normal", "Forest"]
+    assert page.locator("[name=opponent]").count() == 0               # the CPU duelist matters only against a CPU
+    page.select_option("[name=mode]", "free_duel")
+    page.wait_for_selector("[name=opponent]", state="attached")
+    page.select_option("[name=mode]", "duel")
+    page.wait_for_selector("[name=opponent]", state="detached")
+    page.click("details summary")
     page.select_option("[name=first_player]", label="Player 2")
     page.select_option("[name=terrain]", label="Yami (darkness)")
     page.click("#create")

@@ -1,6 +1,6 @@
 // The lobby: choose a game, its options and who sits where; list the recent games.
 import { agentWords, el, lang, langPicker, seatKey, t } from "/static/i18n.js";
-import { DESCRIPTIONS, optionChoices, optionWords } from "/static/options.js";
+import { DESCRIPTIONS, OPTION_WHEN, optionChoices, optionWords } from "/static/options.js";
 
 const form = document.getElementById("new-game");
 const message = document.getElementById("message");
@@ -78,10 +78,14 @@ function drawForm(gameId, values = {}, kept = []) {
     catalog.map((g) => new Option(gameName(g), g.id, false, g.id === gameId)));
   // Lists of squares or pack files are set from the command line; a form field would only hold the default.
   const editable = (o) => o.choices.length || ["bool", "int", "str"].includes(o.kind);
-  // Options that change the seats (their number, the sides they may pick) redraw them.
-  const seatShaping = new Set(["players", ...game.sides.flatMap((s) => Object.keys(s.options))]);
-  const inputs = game.options.filter(editable).map((o) => [o, optionInput(game.id, o, values, () => {
-    if (seatShaping.has(o.name)) drawForm(gameId, readOptions(game), seatsNow());
+  const valueOf = (name) => values[name] ?? game.options.find((o) => o.name === name).default;
+  const when = (o) => OPTION_WHEN[`${game.id}.${o.name}`];
+  const matters = (o) => !when(o) || when(o)[1].includes(valueOf(when(o)[0]));
+  // Options that change the seats (their number, the sides they may pick) or which options matter redraw the form.
+  const formShaping = new Set(["players", ...game.sides.flatMap((s) => Object.keys(s.options)),
+    ...game.options.filter(when).map((o) => when(o)[0])]);
+  const inputs = game.options.filter((o) => editable(o) && matters(o)).map((o) => [o, optionInput(game.id, o, values, () => {
+    if (formShaping.has(o.name)) drawForm(gameId, readOptions(game), seatsNow());
   })]);
   // The variant (and the player count) stand out; the other options fold away.
   const upfront = inputs.filter(([o]) => ["mode", "variant", "players"].includes(o.name)).map(([, input]) => input);

@@ -109,6 +109,9 @@ export const OPTION_CHOICES = {
   },
 };
 
+// Options that matter only when another option has one of some values: "game.option" → [that option, [values]].
+export const OPTION_WHEN = { "forbidden.opponent": ["mode", ["free_duel", "campaign"]] };
+
 export const DESCRIPTIONS = {
   en: {
     capsule: "Kings and monsters hidden in capsules on a chess-like board: open them, move, attack, bring down the enemy King.",
