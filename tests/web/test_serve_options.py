@@ -1,13 +1,17 @@
-"""`coliseo serve` refuses settings that cannot work, before anything starts; its workers answer without delay."""
+"""`coliseo serve` refuses settings that cannot work, before anything starts; its workers answer without delay; its log
+says what happens to games and keeps their secrets."""
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import re
 import socket
+import time
 
 import uvicorn
 from typer.testing import CliRunner
+from web.conftest import Server
 
 from coliseo.cli.main import app
 from coliseo.cli.web import tcp_socket
@@ -26,6 +30,41 @@ def test_an_unreachable_database_is_named_without_its_password():
     assert result.exit_code == 2
     assert "cannot open the database postgresql+psycopg://someone:***@127.0.0.1:1/nothing" in result.output
     assert "secret" not in result.output
+
+
+def test_an_unknown_log_level_is_refused():
+    result = runner.invoke(app, ["serve", "--log-level", "loud", "--db", "sqlite:///unused.db"])
+    assert result.exit_code == 2
+    assert "--log-level must be one of debug, info, warning, error, not 'loud'" in result.output
+
+
+def logged(server, text: str, seconds: float = 30) -> str:
+    deadline = time.monotonic() + seconds
+    while text not in server.errors():
+        assert time.monotonic() < deadline, f"the log never said {text!r}: {server.errors()}"
+        time.sleep(0.1)
+    return server.errors()
+
+
+def test_the_log_has_a_line_per_game_created_and_finished_and_no_secret(server):
+    people = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    ais = server.post("/api/games", {"game": "capsule", "options": {"max_turns": 2},
+                                     "seats": [{"kind": "ai", "agent": "random"}] * 2})
+    log = logged(server, f"game {ais['id']} over after ")
+    assert re.search(f"game {ais['id']} over after \\d+ actions: Draw — turn limit", log)
+    assert f"game {people['id']} created: capsule, seats human, human" in log
+    assert f"game {ais['id']} created: capsule, seats random, random" in log
+    assert people["token"] not in log and people["invite"] not in log and ais["invite"] not in log
+
+
+def test_at_the_warning_level_the_log_keeps_to_problems(tmp_path):
+    quiet = Server(tmp_path / "quiet.db", args=("--log-level", "warning")).start()
+    try:
+        made = quiet.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        quiet.get(f"/api/games/{made['id']}")
+        assert "created" not in quiet.errors() and "resumed" not in quiet.errors()
+    finally:
+        quiet.stop()
 
 
 def accept_one(listening, answer) -> None:

@@ -49,7 +49,11 @@ def register(app: typer.Typer) -> None:
                                              "address instead (e.g. auto, or ray://host:10001)"),
               ai_lease: float = typer.Option(10.0, "--ai-lease", min=1.0, max=3600.0,
                                              help="seconds an AI move's lease lasts without renewal; a killed "
-                                                  "process's AI seats wait this long for another to take over")
+                                                  "process's AI seats wait this long for another to take over"),
+              log_level: str = typer.Option("info", "--log-level",
+                                            help="info: a line per game created or finished and per seat handed "
+                                                 "to the AI, and every problem; warning: problems only; debug: "
+                                                 "also every HTTP request")
               ) -> None:
         """Serve the web table: lobby, boards, spectating and replays, in the browser."""
         try:
@@ -59,6 +63,9 @@ def register(app: typer.Typer) -> None:
         except ImportError as e:
             typer.echo(f"error: the web table needs the web extra (pip install 'coliseo[web]'): {e}", err=True)
             raise typer.Exit(2) from None
+        if log_level not in LOG_LEVELS:
+            typer.echo(f"error: --log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", err=True)
+            raise typer.Exit(2)
         if workers > 1 and not redis:
             typer.echo("error: --workers above 1 needs --redis URL, so that a move on one process reaches the "
                        "readers on the others", err=True)
@@ -80,7 +87,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
-        common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_level": "warning"}
+        common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_config": log_config(log_level),
+                  "log_level": "info" if log_level == "debug" else "warning"}
         if workers == 1:
             uvicorn.run(create_app(settings.pop("db_url"), settings=table_settings, **settings), **common)
         else:
@@ -88,6 +96,24 @@ def register(app: typer.Typer) -> None:
             # A worker whose event loop is busy for a moment on a loaded machine is not hung: restart only the dead.
             serve_workers(uvicorn.Config("coliseo.web.app:app_from_env", factory=True, workers=workers,
                                          timeout_worker_healthcheck=60, **common))
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_config(level: str) -> dict:
+    """uvicorn's logging, and Coliseo's own lines on stderr with their time, level and process (several workers
+    write to the one stream). Each worker applies it itself."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["coliseo"] = {"format": "%(asctime)s %(levelname)s [%(process)d] %(message)s"}
+    config["handlers"]["coliseo"] = {"class": "logging.StreamHandler", "formatter": "coliseo",
+                                     "stream": "ext://sys.stderr"}
+    config["loggers"]["coliseo"] = {"handlers": ["coliseo"], "level": level.upper(), "propagate": False}
+    return config
 
 
 def serve_workers(config) -> None:

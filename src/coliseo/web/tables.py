@@ -468,6 +468,8 @@ class Tables:
             raise
         table = Table(stored.id, stored, match)
         self.live[stored.id] = table
+        log.info("game %s created: %s, seats %s%s", stored.id, game_id, ", ".join(match.players),
+                 f" (rematch of {rematch_of})" if rematch_of else "")
         self.kick_ai(table)
         return table, creator, token, invite
 
@@ -563,6 +565,7 @@ class Tables:
                 await self.get(game_id)
             except Conflict:
                 continue
+        log.info("%d unfinished game%s resumed", len(ids), "" if len(ids) == 1 else "s")
         return len(ids)
 
     def status(self) -> dict:
@@ -732,6 +735,7 @@ class Tables:
         table.leased = ply + 1 if claimed else None
         if match.is_over:
             table.stored.finished, table.stored.result = True, match.result
+            log.info("game %s over after %d actions: %s", table.id, ply, result_words(table.game, match.result, "en"))
         return True
 
     async def _reload(self, table: Table) -> None:
@@ -835,6 +839,8 @@ class Tables:
                 await self.stored_call(self.store.set_seats, table.id, seats)
                 table.stored.seats = seats
                 table.seat_agents()
+            log.info("game %s: Player %d was idle for %d s; the AI (%s) plays the seat", table.id, player + 1, limit,
+                     HANDOVER_AGENT)
             await self.announce(table)
 
     async def reclaim(self, table: Table, seat: int) -> None:
@@ -850,6 +856,7 @@ class Tables:
             table.stored.seats = seats
             table.seat_agents()
             table.last_activity = time.monotonic()
+        log.info("game %s: Player %d is back and plays the seat again", table.id, seat + 1)
         await self.announce(table)
 
     def record(self, table: Table) -> dict:
