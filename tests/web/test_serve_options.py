@@ -52,7 +52,8 @@ def test_the_log_has_a_line_per_game_created_and_finished_and_no_secret(server):
                                      "seats": [{"kind": "ai", "agent": "random"}] * 2})
     log = logged(server, f"game {ais['id']} over after ")
     assert re.search(f"game {ais['id']} over after \\d+ actions: Draw — turn limit", log)
-    assert f"game {people['id']} created: capsule, seats human, human" in log
+    process = server.get("/api/status")["process"]                # the status names the process its lines name
+    assert f"[{process}] game {people['id']} created: capsule, seats human, human" in log
     assert f"game {ais['id']} created: capsule, seats random, random" in log
     assert people["token"] not in log and people["invite"] not in log and ais["invite"] not in log
 

@@ -206,9 +206,9 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     # --- REST ------------------------------------------------------------------------------------------
     @app.get("/api/status")
     async def get_status() -> dict[str, Any]:
-        """This server process: the games it holds in memory and their readers (each process of `serve --workers`
-        answers for itself)."""
-        return {"version": __version__, **tables.status()}
+        """This server process (its id, as its log lines give it): the games it holds in memory and their readers
+        (each process of `serve --workers` answers for itself)."""
+        return {"version": __version__, "process": os.getpid(), **tables.status()}
 
     @app.get("/api/catalog")
     async def get_catalog(lang: Literal["en", "es"] = "en") -> list[dict[str, Any]]:
