@@ -163,7 +163,7 @@ def ability_text(card, lang: str) -> str:
 # What the player to move may do, by action kind, for prompts (a special summon counts as a summon).
 ACTION_WORDS = {
     "summon": ("summon a monster", "convocar un monstruo"),
-    "dim": ("unfold the die onto the dungeon", "desplegar el dado en la mazmorra"),
+    "dim": ("unfold the die onto the dungeon", "desplegar el dado en el calabozo"),
     "move": ("move a monster", "mover un monstruo"),
     "attack": ("attack", "atacar"),
     "spell": ("cast a spell", "activar una magia"),
