@@ -52,6 +52,9 @@ def test_the_catalog_offers_capsules_team_presets_by_mode_in_the_readers_languag
     assert "Titán de la Tormenta" in sides["adv_storm"]["detail"]
     assert sides["starter_dawn"]["options"] == {"mode": "basic"}
     assert rows["dungeon_dice"]["sides"] == []
+    terrain = next(o for o in rows["forbidden"]["options"] if o["name"] == "terrain")
+    assert terrain["value_words"][0] == [0, "Normal"] and terrain["value_words"][-1] == [6, "Oscuridad (Yami)"]
+    assert all(o["value_words"] is None for o in rows["capsule"]["options"])
 
 
 def test_each_seat_plays_the_team_it_was_given_and_a_rematch_keeps_them(client):

@@ -226,7 +226,7 @@ def test_options_are_offered_in_words_and_only_where_they_matter(context, server
     page.wait_for_selector("[name=opponent]", state="detached")
     page.click("details summary")
     page.select_option("[name=first_player]", label="Player 2")
-    page.select_option("[name=terrain]", label="Yami (darkness)")
+    page.select_option("[name=terrain]", label="Yami")
     page.click("#create")
     page.wait_for_url("**/play/*")
     match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])

@@ -109,6 +109,11 @@ class Game:
         option values under which it can be picked."""
         return []
 
+    def option_value_words(self, name: str, lang: str = "en") -> dict | None:
+        """Option `name`'s values in words where the values are codes of the content (Forbidden's terrains by
+        number), for a form to offer them by name; None where the values say what they are."""
+        return None
+
     def setup_for_sides(self, sides: list[str | None]) -> Any:
         """The setup in which seat p plays sides[p] (None: its default side); a side it cannot pick is a
         SetupError."""

@@ -960,15 +960,17 @@ def catalog(lang: str = "en") -> list[dict]:
     a seat may pick (in `lang`)."""
     out = []
     for game_id in list_games():
-        cls = game_class(game_id)
+        cls, game = game_class(game_id), load_game(game_id)
         options = []
         for o in cls.options_schema:
             if o.name in SERVER_ONLY_OPTIONS:
                 continue
             kind = (o.kind or type(o.default)).__name__
+            words = game.option_value_words(o.name, lang)
             options.append({"name": o.name, "default": o.default, "help": o.help, "kind": kind,
-                            "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum})
+                            "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum,
+                            "value_words": words and [[value, text] for value, text in words.items()]})
         out.append({"id": game_id, "names": dict(cls.names), "min_players": cls.min_players,
                     "max_players": cls.max_players, "options": options, "agents": agent_names(game_id),
-                    "sides": load_game(game_id).sides(lang), "side_word": cls.side_word.get(lang, "")})
+                    "sides": game.sides(lang), "side_word": cls.side_word.get(lang, "")})
     return out

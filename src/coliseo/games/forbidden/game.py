@@ -360,6 +360,11 @@ class ForbiddenGame(Game):
             event = {**event, "type": "curse_lifted"}
         return super().render(event, lang)
 
+    def option_value_words(self, name: str, lang: str = "en") -> dict | None:
+        if name == "terrain":
+            return {code: terrain_name(self.pack, code, lang) for code in range(len(self.pack.terrain_names))}
+        return None
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
         """Names, never codes: cards by name, zones and counts in """
         es = lang == "es"

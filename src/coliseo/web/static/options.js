@@ -1,3 +1,5 @@
+import { t } from "/static/i18n.js";
+
 // The lobby's words for each game's options: [label, help] by language, keyed "game.option" (or just "option").
 // English help falls back to the engine's own text (the catalog's `help`).
 export const OPTION_WORDS = {
@@ -92,22 +94,8 @@ export const CHOICE_WORDS = {
     campaign: "campaña" },
 };
 
-// One option's values in words, where a bare value would say nothing ("Who starts: 0"), keyed "game.option"; an
-// option listed here is offered as a choice of these values even where the engine takes any number in its range.
-export const OPTION_CHOICES = {
-  en: {
-    "forbidden.first_player": { 0: "Player 1", 1: "Player 2", random: "random" },
-    "dungeon_dice.first_player": { 1: "Player 1", 2: "Player 2", random: "random" },
-    "forbidden.terrain": { 0: "Normal", 1: "Forest", 2: "Wasteland", 3: "Mountain", 4: "Sogen (meadow)", 5: "Umi (sea)",
-      6: "Yami (darkness)" },
-  },
-  es: {
-    "forbidden.first_player": { 0: "Jugador 1", 1: "Jugador 2", random: "al azar" },
-    "dungeon_dice.first_player": { 1: "Jugador 1", 2: "Jugador 2", random: "al azar" },
-    "forbidden.terrain": { 0: "Normal", 1: "Bosque", 2: "Páramo", 3: "Montaña", 4: "Pradera (Sogen)", 5: "Mar (Umi)",
-      6: "Oscuridad (Yami)" },
-  },
-};
+// Options whose values are seats by number: the number Player 1 has ("0" in Forbidden, "1" in Dungeon Dice).
+const FIRST_SEAT = { "forbidden.first_player": 0, "dungeon_dice.first_player": 1 };
 
 // Options that matter only when another option has one of some values: "game.option" → [that option, [values]].
 export const OPTION_WHEN = { "forbidden.opponent": ["mode", ["free_duel", "campaign"]] };
@@ -133,11 +121,12 @@ export function optionWords(lang, game, option) {
   return { label, help: help || option.help };
 }
 
-/** The values offered for one option, each with its words: [[value, words]]. */
+/** The values offered for one option, each with its words: [[value, words]]. The catalog names content codes
+ * (`value_words`, e.g. Forbidden's terrains); seats by number read as players. */
 export function optionChoices(lang, game, option) {
-  const named = (OPTION_CHOICES[lang] || OPTION_CHOICES.en)[`${game}.${option.name}`];
-  if (named) {
-    return Object.entries(named).map(([v, words]) => [typeof option.default === "number" ? Number(v) : v, words]);
-  }
-  return option.choices.map((c) => [c, (CHOICE_WORDS[lang] || CHOICE_WORDS.en)[c] ?? String(c)]);
+  if (option.value_words) return option.value_words;
+  const first = FIRST_SEAT[`${game}.${option.name}`];
+  const words = (c) => (first !== undefined && /^\d+$/.test(c) ? t("player", { n: Number(c) - first + 1 })
+    : (CHOICE_WORDS[lang] || CHOICE_WORDS.en)[c] ?? String(c));
+  return option.choices.map((c) => [c, words(c)]);
 }
