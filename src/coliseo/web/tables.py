@@ -183,8 +183,9 @@ class Table:
         return player if player in self.agents else None
 
     # --- what a seat sees ------------------------------------------------------------------------------
-    def payload(self, seat: int | None, lang: str) -> dict:
-        """The whole picture for one reader, from their observation and their view of the events."""
+    def payload(self, seat: int | None, lang: str, present: list[bool] | None = None) -> dict:
+        """The whole picture for one reader, from their observation and their view of the events (`present`: the
+        seats' presence, when a broadcast has read it once for every reader)."""
         match, state, game = self.match, self.match.state, self.game
         log: list[dict] = []
         rendered = self.rendered_steps(seat, lang)
@@ -202,7 +203,7 @@ class Table:
             "name": game.name(lang),
             "you": seat,
             "seats": self.public_seats(),
-            "present": self.present(),
+            "present": self.present() if present is None else present,
             "ply": len(match.steps),
             "turn": state.turn,
             "current_player": match.current_player,
@@ -268,7 +269,8 @@ class Table:
         return [p in here for p in range(len(self.stored.seats))]
 
     async def broadcast(self) -> None:
-        await self._send_each(lambda w: self.payload(w.seat, w.lang))
+        present = self.present()
+        await self._send_each(lambda w: self.payload(w.seat, w.lang, present))
 
     async def send_presence(self, but: Watcher | None = None) -> None:
         present = self.present()
