@@ -38,10 +38,11 @@ def test_crest_amounts_are_named_and_counted():
     move = {"type": "move", "player": 0, "piece": "cave_rat", "from": "g2", "to": "g3", "cost": 1}
     assert GAME.render(move, "en").endswith("(1 Movement crest).")
     assert GAME.render({**move, "cost": 3}, "es").endswith("(3 crestas de Movimiento).")
-    roll = {"type": "roll", "player": 1, "faces": "M4 Z S", "gain": "-"}
-    assert GAME.render(roll, "en") == "Player 2 rolls Movement 4, Zash, Summon: gains nothing."
-    assert GAME.render({**roll, "gain": "3 S, 1 Z"}, "es") == (
-        "Jugador 2 tira Movimiento 4, Zash, Convocación: gana 3 crestas de Convocación, 1 cresta de Zash.")
+    roll = {"type": "roll", "player": 1, "faces": "M4 D2 S", "gain": "-"}
+    assert GAME.render(roll, "en") == (
+        "Player 2 rolls Movement 4, Defense 2, Summon: gains nothing (no two dice show the same crest).")
+    assert GAME.render({**roll, "faces": "S3 Z S", "gain": "3 S, 1 Z"}, "es") == (
+        "Jugador 2 tira Convocación 3, Zash, Convocación: gana 3 crestas de Convocación, 1 cresta de Zash.")
     heart = {"type": "heart", "player": 0, "hearts": 1}
     assert GAME.render(heart, "en") == "Player 1 loses a heart (1 heart left)."
     assert GAME.render({**heart, "hearts": 4}, "es") == "Jugador 1 pierde un corazón (le quedan 4)."

@@ -77,7 +77,9 @@ WORDS = {
     "spend2": {"en": "Spend 2", "es": "Gasto 2"},
     "wins": {"en": "{p} wins", "es": "gana {p}"}, "draw": {"en": "a draw", "es": "empate"},
     "nothing": {"en": "nothing", "es": "nada"},
-    "gains": {"en": ["gains {c}", "gains nothing"], "es": ["gana {c}", "no gana nada"]},
+    # R9: crests come only from a pair (or triple) of one crest, and from Zash faces.
+    "gains": {"en": ["gains {c}", "gains nothing (no two dice show the same crest)"],
+              "es": ["gana {c}", "no gana nada (no hay dos dados con la misma cresta)"]},
     "net": {"en": "the {n} net at {sq}", "es": "el despliegue {n} en {sq}"},
     "attack_mode": {"en": "attack mode", "es": "modo ataque"},
     "defense_mode": {"en": "defense mode", "es": "modo defensa"},
