@@ -74,6 +74,23 @@ def test_log_words_name_cards_and_zones_never_codes():
     assert GAME.render(over, "en") == "Player 1 wins: the opponent's LP reached 0. Duel rank A-POW (52 points)"
 
 
+def test_a_failed_chain_step_says_why_its_card_is_discarded():
+    """R12 (4): neither card fuses with nor equips the other; or the result has no free zone to go to."""
+    fail = None
+    for seed in range(40):
+        rng, s = random.Random(seed), GAME.new_state(seed)
+        while fail is None and not s.is_over:
+            fail = next((e for e in s.apply(rng.choice(s.legal_actions())) if e["type"] == "fail"), None)
+        if fail:
+            break
+    name = lambda cid: GAME.render_value("card", cid, "en")                  # noqa: E731
+    assert GAME.render(fail, "en") == (f"Player {fail['player'] + 1}: {name(fail['discarded'])} neither fuses with "
+                                       f"nor equips {name(fail['kept'])}, and is discarded")
+    full = {"type": "fail", "player": 1, "discarded": fail["discarded"]}
+    assert GAME.render(full, "es") == f"Jugador 2: {GAME.render_value('card', fail['discarded'], 'es')} se descarta: " \
+                                      "no le queda ninguna zona libre"
+
+
 def test_terminal_view_shows_only_the_viewers_secrets():
     s = GAME.new_state(5)
     s.apply(("play", (1,), 1, True))

@@ -350,7 +350,7 @@ class DuelState(State):
                 free = _first_empty(self.monsters[p])
                 if free < 0:
                     removed.append(a)
-                    ev.append({"type": "fail", "player": p, "kept": None, "discarded": a})
+                    ev.append({"type": "fail", "player": p, "discarded": a})   # no free zone for it
                 else:
                     self._enter(p, free, [a, True, False, 0, mod, 0, False, False, True], ev)
             else:
@@ -368,7 +368,7 @@ class DuelState(State):
         free = _first_empty(self.spells[p])
         if free < 0:
             self.removed[p].append(a)
-            ev.append({"type": "fail", "player": p, "kept": None, "discarded": a})
+            ev.append({"type": "fail", "player": p, "discarded": a})   # no free zone for it
         else:
             self.spells[p][free] = [a, False, False, 0, 0, 0, False, False, True]
             ev.append({"type": "set", "player": p, "zone": f"s{free + 1}", "card": a})
