@@ -222,6 +222,7 @@ def test_options_are_offered_in_words_and_only_where_they_matter(context, server
     assert page.locator("[name=opponent]").count() == 0               # the CPU duelist matters only against a CPU
     page.select_option("[name=mode]", "free_duel")
     page.wait_for_selector("[name=opponent]", state="attached")
+    assert page.locator("[name=opponent] option").all_text_contents() == ["Sparring Partner"]   # the pack's duelists
     page.select_option("[name=mode]", "duel")
     page.wait_for_selector("[name=opponent]", state="detached")
     page.click("details summary")

@@ -110,8 +110,8 @@ class Game:
         return []
 
     def option_value_words(self, name: str, lang: str = "en") -> dict | None:
-        """Option `name`'s values in words where the values are codes of the content (Forbidden's terrains by
-        number), for a form to offer them by name; None where the values say what they are."""
+        """Option `name`'s values in words where the values are codes of the content (Forbidden's terrains and CPU
+        duelists by number), for a form to offer them by name; None where the values say what they are."""
         return None
 
     def setup_for_sides(self, sides: list[str | None]) -> Any:

@@ -363,6 +363,8 @@ class ForbiddenGame(Game):
     def option_value_words(self, name: str, lang: str = "en") -> dict | None:
         if name == "terrain":
             return {code: terrain_name(self.pack, code, lang) for code in range(len(self.pack.terrain_names))}
+        if name == "opponent":
+            return {did: duelist.name for did, duelist in sorted(self.pack.duelists.items())}
         return None
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
