@@ -122,6 +122,7 @@ def test_the_banner_says_what_the_player_may_do_on_their_turn_only(page, server)
     open_game(page, server, seats=("human", "human"))
     assert page.inner_text("#status") == "Your turn"
     assert page.inner_text("#prompt") == "You may summon a monster, move or end the turn"
+    assert page.get_attribute("#prompt", "title") == page.inner_text("#prompt")   # all of it, were it cut short
     page.click('#controls button.control[data-action="end"]')   # Player 2's seat is open: nobody answers for it
     page.wait_for_function("document.getElementById('prompt').textContent === ''")
 

@@ -323,7 +323,7 @@ function drawBanner() {
   $("banner").dataset.kind = kind;
   $("banner").dataset.player = String(now);
   $("status").textContent = text;
-  $("prompt").textContent = kind === "mine" && payload.prompt ? t("youMay", { what: payload.prompt }) : "";
+  $("prompt").textContent = $("prompt").title = kind === "mine" && payload.prompt ? t("youMay", { what: payload.prompt }) : "";
   $("turn-number").textContent = t("turn", { n: payload.turn });
 }
 
