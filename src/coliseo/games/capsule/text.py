@@ -120,7 +120,6 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
     return "\n".join(lines)
 
 
-# Why an action is refused (State.why_illegal), in both languages; the shared reasons are in core.i18n.
 # What the player to move may do, by action kind, for prompts.
 ACTION_WORDS = {
     SUMMON: ("summon a monster", "invocar un monstruo"),
@@ -131,6 +130,7 @@ ACTION_WORDS = {
     END: ("end the turn", "terminar el turno"),
 }
 
+# Why an action is refused (State.why_illegal), in both languages; the shared reasons are in core.i18n.
 REFUSALS = {
     "no_end": ("the turn cannot end now", "el turno no puede terminar ahora"),
     "off_board": ("that square is not on the board", "esa casilla no está en el tablero"),

@@ -161,7 +161,6 @@ def ability_text(card, lang: str) -> str:
     return " ".join(words)
 
 
-# Why an action is refused (DDMState.why_illegal), in both languages; the shared reasons are in core.i18n.
 # What the player to move may do, by action kind, for prompts (a special summon counts as a summon).
 ACTION_WORDS = {
     "summon": ("summon a monster", "convocar un monstruo"),
@@ -180,6 +179,7 @@ ACTION_WORDS = {
     "end": ("end the turn", "terminar el turno"),
 }
 
+# Why an action is refused (DDMState.why_illegal), in both languages; the shared reasons are in core.i18n.
 REFUSALS = {
     "bad_net": ("that net placement is not legal: all six squares must be on the board and empty, and touch your "
                 "path (your first net: beside your Master and on your home rank)",

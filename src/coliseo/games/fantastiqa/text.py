@@ -236,7 +236,6 @@ def worded(event: dict) -> dict:
     return e
 
 
-# Why an action is refused (FantastiqaState.why_illegal), in both languages; the shared reasons are in core.i18n.
 # What the player to move may do, by action kind, for prompts: the turn actions, then the free actions (R23–R28) in
 # one phrase ("done" reads by the phase it ends).
 FREE_ACTIONS = ("take free actions", "hacer acciones libres")
@@ -258,6 +257,7 @@ ACTION_WORDS = {
     "end": ("end the turn", "terminar el turno"),
 }
 
+# Why an action is refused (FantastiqaState.why_illegal), in both languages; the shared reasons are in core.i18n.
 REFUSALS = {
     "taken_start": ("another Adventurer already starts on that Region",
                     "otro Aventurero ya empieza en esa Región"),

@@ -70,8 +70,6 @@ REASONS = {"en": {"lp": "the opponent's LP reached 0", "deckout": "the opponent 
                   "exodia": "las cinco piezas de Exodia"}}
 
 
-# Why an action is refused (DuelState.why_illegal, and a play naming no card), in both languages; the shared
-# reasons are in core.i18n.
 # What the player to move may do, by action kind, for prompts.
 ACTION_WORDS = {
     "play": ("play a card or a chain of cards from your hand", "jugar una carta o una cadena de cartas de tu mano"),
@@ -83,6 +81,8 @@ ACTION_WORDS = {
     "end": ("end the turn", "terminar el turno"),
 }
 
+# Why an action is refused (DuelState.why_illegal, and a play naming no card), in both languages; the shared
+# reasons are in core.i18n.
 REFUSALS = {
     "play_first": ("this turn's card has not been played yet: play one card or one combination first",
                    "aún no se ha jugado la carta de este turno: juega antes una carta o una combinación"),
