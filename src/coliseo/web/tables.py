@@ -37,7 +37,7 @@ from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import refused, result_words
 from coliseo.core.match import Command, Match, nothing_to_undo, seed_commitment
-from coliseo.core.registry import game_class, list_games, load_game
+from coliseo.core.registry import list_games, load_game
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
 from .bus import LocalBus, RedisBus
@@ -962,9 +962,9 @@ def catalog(lang: str = "en") -> list[dict]:
     a seat may pick (in `lang`)."""
     out = []
     for game_id in list_games():
-        cls, game = game_class(game_id), load_game(game_id)
+        game = load_game(game_id)
         options = []
-        for o in cls.options_schema:
+        for o in game.options_schema:
             if o.name in SERVER_ONLY_OPTIONS:
                 continue
             kind = (o.kind or type(o.default)).__name__
@@ -972,7 +972,7 @@ def catalog(lang: str = "en") -> list[dict]:
             options.append({"name": o.name, "default": o.default, "help": o.help, "kind": kind,
                             "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum,
                             "value_words": words and [[value, text] for value, text in words.items()]})
-        out.append({"id": game_id, "names": dict(cls.names), "min_players": cls.min_players,
-                    "max_players": cls.max_players, "options": options, "agents": agent_names(game_id),
-                    "sides": game.sides(lang), "side_word": cls.side_word.get(lang, "")})
+        out.append({"id": game_id, "names": dict(game.names), "min_players": game.min_players,
+                    "max_players": game.max_players, "options": options, "agents": agent_names(game_id),
+                    "sides": game.sides(lang), "side_word": game.side_word.get(lang, "")})
     return out
