@@ -103,28 +103,33 @@ class CapsuleState(State):
 
     # --- legal actions (R15–R22, R35–R37) --------------------------------------------------------
     def _legal_actions(self) -> list:
+        return [END_ACTION, *self._actions_but_end()]
+
+    def _actions_but_end(self):
+        """Every legal action other than ending the turn, lazily: R14 asks only whether there is one."""
         ap = self.ap
-        actions = [END_ACTION]
         stun_blocks = self.game.options["stun_blocks_abilities"]
         for piece in self.own[self.active]:
             sq, kind, card = piece[SQ], piece[KIND], piece[CARD]
             if kind == CAPSULE:
                 if card.cost <= ap:
-                    actions.append((SUMMON, sq))
+                    yield SUMMON, sq
                 continue
             stunned = piece[STUN]
             if stunned and card.cost <= ap:
-                actions.append((RECOVER, sq))
+                yield RECOVER, sq
             if not stunned:
                 if not piece[MOVED] and card.move.cost <= ap:
-                    actions.extend((MOVE, sq, to) for to in self.move_targets(piece))
+                    for to in self.move_targets(piece):
+                        yield MOVE, sq, to
                 if kind == MONSTER and not piece[ATTACKED] and card.attack.cost <= ap:
-                    actions.extend((ATTACK, sq, to) for to in self.attack_targets(piece))
+                    for to in self.attack_targets(piece):
+                        yield ATTACK, sq, to
             if card.activated and not (stunned and stun_blocks):
                 for k, ability in enumerate(card.activated):
                     if not piece[USED] >> k & 1 and ability.cost <= ap:
-                        actions.extend((ABILITY, sq, ability.id, t) for t in self.ability_targets(piece, ability))
-        return actions
+                        for t in self.ability_targets(piece, ability):
+                            yield ABILITY, sq, ability.id, t
 
     def move_targets(self, piece: list) -> list[int]:
         """R20–R22: empty squares the piece can reach with its move line."""
@@ -342,8 +347,7 @@ class CapsuleState(State):
     # --- turns and the end of the game (R11, R14, R38–R41) ----------------------------------------
     def _auto_end(self, events: list) -> None:
         """R14: while the active player can only end the turn, the turn ends by itself."""
-        while self._result is None and self.legal_actions() == [END_ACTION]:
-            self._legal = None
+        while self._result is None and next(self._actions_but_end(), None) is None:
             self._end_turn(events, "no_actions")
 
     def _end_turn(self, events: list, reason: str | None = None) -> None:
