@@ -43,6 +43,9 @@ def test_catalog_lists_every_game_with_its_agents_and_no_server_only_options(cli
     for row in rows:
         assert "random" in row["agents"]
         assert not {"packs", "pack"} & {o["name"] for o in row["options"]}
+    forbidden = next(r for r in rows if r["id"] == "forbidden")
+    assert "cpu_privileged" not in {o["name"] for o in forbidden["options"]}, \
+        "no CPU duelist of the shipped pack sees face-down cards, so the option would change nothing"
 
 
 def test_the_catalog_offers_capsules_team_presets_by_mode_in_the_readers_language(client):

@@ -114,6 +114,11 @@ class Game:
         duelists by number), for a form to offer them by name; None where the values say what they are."""
         return None
 
+    def inert_options(self) -> set[str]:
+        """Options that cannot change anything with this game's content (Forbidden's `cpu_privileged` where no
+        CPU duelist of the pack sees face-down cards): a form leaves them out."""
+        return set()
+
     def setup_for_sides(self, sides: list[str | None]) -> Any:
         """The setup in which seat p plays sides[p] (None: its default side); a side it cannot pick is a
         SetupError."""

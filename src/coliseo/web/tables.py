@@ -965,7 +965,7 @@ def catalog(lang: str = "en") -> list[dict]:
         game = load_game(game_id)
         options = []
         for o in game.options_schema:
-            if o.name in SERVER_ONLY_OPTIONS:
+            if o.name in SERVER_ONLY_OPTIONS or o.name in game.inert_options():
                 continue
             kind = (o.kind or type(o.default)).__name__
             words = game.option_value_words(o.name, lang)

@@ -177,6 +177,11 @@ def test_cpu_privileged_duelist_sees_face_down_cards_and_nobody_else_does(tmp_pa
     assert plain.observation(1)["sides"][0]["monsters"][0]["id"] is None
 
 
+def test_cpu_privileged_is_inert_only_where_no_duelist_sees_face_down(tmp_path):
+    assert privileged_game(tmp_path).inert_options() == set()
+    assert coliseo.load_game("forbidden").inert_options() == {"cpu_privileged"}
+
+
 def test_cpu_privileged_keeps_the_leak_property(tmp_path):
     from contract import play_random_games
     play_random_games(privileged_game(tmp_path), games=4, seed=3, sample_every=3)

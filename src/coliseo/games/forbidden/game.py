@@ -367,6 +367,9 @@ class ForbiddenGame(Game):
             return {did: duelist.name for did, duelist in sorted(self.pack.duelists.items())}
         return None
 
+    def inert_options(self) -> set[str]:
+        return set() if any(d.sees_facedown for d in self.pack.duelists.values()) else {"cpu_privileged"}
+
     def render_value(self, key: str, value: Any, lang: str) -> str:
         """Names, never codes: cards by name, zones and counts in """
         es = lang == "es"
