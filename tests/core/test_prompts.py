@@ -1,10 +1,12 @@
-"""What the player to move may do, in words: every kind of action a game offers has English and Spanish words."""
+"""What the player to move may do, and how a game ended, in words: every kind of action a game offers has English and
+Spanish words."""
 
 import random
 
 import pytest
 
 from coliseo import list_games, load_game
+from coliseo.core.i18n import result_words
 
 
 def states_of_random_games(game, seed: int, games: int = 4):
@@ -66,3 +68,9 @@ def test_a_phase_with_one_kind_of_action_reads_as_that_phase():
             read.setdefault(state.phase, game.prompt(state))
     assert read["statue"].endswith("leave the statue")
     assert read["release"].endswith("stop releasing")
+
+
+def test_a_result_names_its_winners_as_a_sentence_does():
+    game = load_game("fantastiqa", players=3)
+    assert result_words(game, {"winners": [0, 1, 2]}, "en") == "Player 1, Player 2 and Player 3 share the win"
+    assert result_words(game, {"winners": [0, 2]}, "es") == "Jugador 1 y Jugador 3 comparten la victoria"

@@ -137,7 +137,7 @@ def result_words(game, result: dict, lang: str) -> str:
         head = RESULT_WORDS["draw"][lang]
     else:
         key = "winners" if len(winners) == 1 else "several"
-        head = RESULT_WORDS[key][lang].format(w=RESULT_WORDS["and"][lang].join(winners))
+        head = RESULT_WORDS[key][lang].format(w=joined(winners, "and", lang))
     return f"{head} — {reason_words(game, result.get('reason'), lang)}" if result.get("reason") else head
 
 
