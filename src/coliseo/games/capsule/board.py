@@ -19,6 +19,14 @@ class Board:
         # rays[pattern][sq]: for each direction, the squares walked from sq to the edge
         self.rays = {p: [[self._walk(sq, d) for d in dirs] for sq in squares] for p, dirs in DIRECTIONS.items()}
         self.ring = [self._ring(sq, o_pattern) for sq in squares]
+        self._lines: dict[tuple[str, int], list] = {}
+
+    def lines(self, pattern: str, reach: int) -> list[tuple[tuple[int, ...], ...]]:
+        """lines(pattern, reach)[sq]: the rays from sq cut to `reach` squares, empty ones left out (kept per pair)."""
+        key = (pattern, reach)
+        if key not in self._lines:
+            self._lines[key] = [tuple(ray[:reach] for ray in rays if ray) for rays in self.rays[pattern]]
+        return self._lines[key]
 
     def file(self, sq: int) -> int:
         return sq % self.width

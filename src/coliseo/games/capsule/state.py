@@ -137,10 +137,10 @@ class CapsuleState(State):
         line = piece[CARD].move
         if line.pattern == "O":
             return [t for t in self.game.board.ring[piece[SQ]] if board[t] is None]
-        owner, fly, reach = piece[OWNER], piece[CARD].fly, line.range
+        owner, fly = piece[OWNER], piece[CARD].fly
         out = []
-        for ray in self.game.board.rays[line.pattern][piece[SQ]]:
-            for t in ray[:reach]:
+        for ray in self.game.board.lines(line.pattern, line.range)[piece[SQ]]:
+            for t in ray:
                 other = board[t]
                 if other is None:
                     out.append(t)
@@ -155,10 +155,10 @@ class CapsuleState(State):
         owner = piece[OWNER]
         if line.pattern == "O":
             return [t for t in self.game.board.ring[piece[SQ]] if board[t] is not None and board[t][OWNER] != owner]
-        pierce, reach = piece[CARD].pierce, line.range
+        pierce = piece[CARD].pierce
         out = []
-        for ray in self.game.board.rays[line.pattern][piece[SQ]]:
-            for t in ray[:reach]:
+        for ray in self.game.board.lines(line.pattern, line.range)[piece[SQ]]:
+            for t in ray:
                 other = board[t]
                 if other is not None and other[OWNER] != owner:
                     out.append(t)
