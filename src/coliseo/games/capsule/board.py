@@ -22,7 +22,7 @@ class Board:
         self._lines: dict[tuple[str, int], list] = {}
 
     def lines(self, pattern: str, reach: int) -> list[tuple[tuple[int, ...], ...]]:
-        """lines(pattern, reach)[sq]: the rays from sq cut to `reach` squares, empty ones left out (kept per pair)."""
+        """lines(pattern, reach)[sq]: the rays from sq cut to `reach` squares, empty ones left out (built once)."""
         key = (pattern, reach)
         if key not in self._lines:
             self._lines[key] = [tuple(ray[:reach] for ray in rays if ray) for rays in self.rays[pattern]]
