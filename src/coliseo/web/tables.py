@@ -963,9 +963,10 @@ def catalog(lang: str = "en") -> list[dict]:
     out = []
     for game_id in list_games():
         game = load_game(game_id)
+        left_out = SERVER_ONLY_OPTIONS | game.inert_options()
         options = []
         for o in game.options_schema:
-            if o.name in SERVER_ONLY_OPTIONS or o.name in game.inert_options():
+            if o.name in left_out:
                 continue
             kind = (o.kind or type(o.default)).__name__
             words = game.option_value_words(o.name, lang)
