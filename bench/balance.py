@@ -23,6 +23,9 @@ order; its content or a candidate in place of a side may differ): over the games
 Player 1 win rate in both, the focus side's rate moving first and second in both, and how many games changed
 winner. A screen of content changed in a checkout (not a pack) is the same sweep run there `--against` the
 shipped run.
+
+`--between A,B` plays only the sweep's games between two sides, at the indices and seeds the whole sweep gives
+them: one pair of a table played again on changed content, `--against` the table's run.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from coliseo import load_game
 from coliseo.cli.sim import game_options
 from coliseo.core.errors import SetupError
 from coliseo.sim.report import build_report
-from coliseo.sim.run import make_config, read_run, run_header, simulate
+from coliseo.sim.run import make_config, read_run, run_header, setup_items, simulate
 from coliseo.sim.stats import item_lifts, side_label, summarize
 
 
@@ -80,6 +83,8 @@ def main() -> None:
     parser.add_argument("--leave-out", action="append", default=[], help="a side not to play (repeatable)")
     parser.add_argument("--in-place-of", help="with --focus: play that side's match-ups in place of this side, at "
                                               "the same indices and seeds as --focus of this side (a paired screen)")
+    parser.add_argument("--between", help="A,B: play only the sweep's games between these two sides, at the "
+                                           "sweep's own indices and seeds (a pair of a table played again)")
     parser.add_argument("--against", type=Path, help="a base run (.jsonl) of the same seed, agents and match-up "
                                                      "order to compare with game by game")
     args = parser.parse_args()
@@ -88,8 +93,11 @@ def main() -> None:
     players = args.players or 2
     config = make_config(args.game, [args.agent] * players, args.seed, options, setups)
     base_rows = base_run(args.against, config) if args.against else None
+    games = args.games * len(setups or [None])
+    indices = between_indices(setups, args.between, games) if args.between else None
     focus = [f"focus_{args.focus}"] if args.focus else []
     focus += [f"for_{args.in_place_of}"] if args.in_place_of else []
+    focus += [f"between_{args.between.replace(',', '_')}"] if args.between else []
     agent = re.sub(r"\W+", "_", args.agent)
     tag = "-".join([args.game, *(re.sub(r"\W", "", t) for t in args.option), *focus,
                     *(f"without_{s}" for s in args.leave_out), agent])
@@ -103,7 +111,7 @@ def main() -> None:
         if kept.to_json() != config.to_json():
             raise SystemExit(f"{path} holds a run with other settings; move it away or pick another --out")
     try:
-        rows = simulate(config, args.games * len(setups or [None]), path, args.workers, done=done)
+        rows = simulate(config, games, path, args.workers, done=done, indices=indices)
     except SetupError as e:
         raise SystemExit(str(e)) from None
     summary = summarize(rows)
@@ -120,6 +128,15 @@ def main() -> None:
                                    for p in summary["pairings"]],
                       **({"against": {"run": str(args.against), **paired(rows, base_rows, args.focus)}}
                          if args.against else {})}))
+
+
+def between_indices(setups: list | None, between: str, games: int) -> list[int]:
+    """The indices below `games` whose match-up is between the two sides named in "A,B" (either seat)."""
+    sides = set(between.split(","))
+    pairs = [{side_label(setup_items(s, p)) for p in range(2)} for s in setups or []]
+    if len(sides) != 2 or sides not in pairs:
+        raise SystemExit(f"--between {between}: name two sides that play each other in this sweep, as A,B")
+    return [i for i in range(games) if pairs[i % len(pairs)] == sides]
 
 
 def base_run(path: Path, config) -> list[dict]:

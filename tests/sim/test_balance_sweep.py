@@ -148,3 +148,25 @@ def test_a_screen_against_the_base_run_compares_game_by_game_and_refuses_a_base_
                        "--out", tmp_path / "other")
     assert other_seed.returncode != 0 and "not the same seed as this run" in other_seed.stderr
     assert not (tmp_path / "other").exists() or not list((tmp_path / "other").glob("*.jsonl"))   # nothing played
+
+
+def test_a_pair_played_between_two_sides_is_the_sweeps_own_games_of_that_pair(tmp_path):
+    """`--between` plays game i of the whole sweep for each i whose match-up is that pair, so its rows are the
+    sweep's rows of that pair, and it refuses sides that do not play each other there."""
+    common = ["capsule", "-o", "mode=advanced", "-o", "max_turns=3", "--agent", "random", "--games", 2,
+              "--workers", 1, "--seed", 9]
+    whole = sweep(*common, "--out", tmp_path / "whole")
+    assert whole.returncode == 0, whole.stderr
+    pair = sweep(*common, "--between", "adv_dusk,adv_dawn", "--against", json.loads(whole.stdout)["run"],
+                 "--out", tmp_path / "pair")
+    assert pair.returncode == 0, pair.stderr
+    result = json.loads(pair.stdout)
+    assert "between_adv_dusk_adv_dawn" in result["run"] and result["against"]["changed_winner"] == 0
+    pair_rows = read_run(Path(result["run"]))[1]
+    whole_rows = [r for r in read_run(Path(json.loads(whole.stdout)["run"]))[1]
+                  if {items[0] for items in r["items"]} == {"preset=adv_dawn", "preset=adv_dusk"}]
+    assert [r["index"] for r in pair_rows] == [0, 3, 12, 15]
+    assert pair_rows == whole_rows
+    for between in ("adv_dawn,adv_dawn", "adv_dawn", "adv_dawn,starter_dusk"):
+        refused = sweep(*common, "--between", between, "--out", tmp_path / "refused")
+        assert refused.returncode != 0 and "name two sides that play each other" in refused.stderr

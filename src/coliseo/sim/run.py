@@ -386,14 +386,16 @@ def check_same_content(path: Path, config: RunConfig) -> None:
                          "content as it is now")
 
 
-def missing_indices(rows: Iterable[dict], games: int) -> list[int]:
+def missing_indices(rows: Iterable[dict], wanted: Iterable[int]) -> list[int]:
     done = {row["index"] for row in rows}
-    return [i for i in range(games) if i not in done]
+    return [i for i in wanted if i not in done]
 
 
 def simulate(config: RunConfig, games: int, out: Path | None = None, workers: int = 1, backend: str = "local",
-             address: str | None = None, done: list[dict] | None = None, on_row=None) -> list[dict]:
-    """Play the games of `config` not in `done` up to `games`; rows are saved as they finish.
+             address: str | None = None, done: list[dict] | None = None, on_row=None,
+             indices: Iterable[int] | None = None) -> list[dict]:
+    """Play the games of `config` numbered below `games` (or those of `indices`) that are not in `done`; rows are
+    saved as they finish.
 
     Ctrl-C (KeyboardInterrupt) stops the run: the finished games are saved and the exception goes on.
     """
@@ -402,7 +404,8 @@ def simulate(config: RunConfig, games: int, out: Path | None = None, workers: in
         check_same_content(out, config)
     writer = RunWriter(out, config, done) if out else None
     rows = done
-    stream = run_games(config, missing_indices(done, games), workers, backend, address)
+    stream = run_games(config, missing_indices(done, range(games) if indices is None else indices), workers,
+                       backend, address)
     try:
         for row in stream:
             if writer:
