@@ -84,6 +84,14 @@ def test_the_level_two_banes_docs_balance_measured():
     assert abilities["mountain_behemoth"] == "armor 2, bane dark"
 
 
+def test_the_shadow_wolfs_bane_docs_balance_measured():
+    """Content notes, eighth step: a Level-1 bane that only `adv_dusk` fields, so it reaches no basic game."""
+    assert CONTENT.monsters["shadow_wolf"].bane == {"electric": 1}
+    assert [t.id for t in CONTENT.teams.values() if "shadow_wolf" in t.monsters] == ["adv_dusk"]
+    abilities = {row["id"]: row["abilities"] for row in load_game("capsule").card_rows()}
+    assert abilities["shadow_wolf"] == "bane electric"
+
+
 def test_a_seat_picks_a_preset_of_the_games_mode_and_the_other_keeps_its_default():
     game = load_game("capsule", mode="advanced")
     assert [s["id"] for s in game.sides() if s["options"] == {"mode": "advanced"}] == [
