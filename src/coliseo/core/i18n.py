@@ -53,7 +53,7 @@ RESULT_WORDS = {
 
 # Spanish for the words the card lists show in their `kind` and `faction` columns.
 CARD_WORDS_ES = {
-    "king": "rey", "monster": "monstruo", "light": "luz", "dark": "oscuridad", "electric": "eléctrica",
+    "king": "rey", "monster": "monstruo", "light": "luz", "dark": "oscuridad", "electric": "electricidad",
     "earth": "tierra", "die (common)": "dado (común)", "die (particular)": "dado (particular)",
     "die (special)": "dado (especial)", "spell": "hechizo", "trap": "trampa", "adventurer": "aventurero",
     "artifact": "artefacto", "beast": "bestia", "creature": "criatura", "dog": "perro", "dragon": "dragón",

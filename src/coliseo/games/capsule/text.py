@@ -44,8 +44,9 @@ REASONS = {
     "both_lost": {"en": "both lost", "es": "ambos pierden"},
 }
 
+# Spanish: luz, oscuridad, electricidad, tierra.
 FACTION_MARK = {"en": {"light": "L", "dark": "D", "electric": "E", "earth": "T"},
-                "es": {"light": "L", "dark": "O", "electric": "E", "earth": "T"}}   # luz, oscuridad, eléctrica, tierra
+                "es": {"light": "L", "dark": "O", "electric": "E", "earth": "T"}}
 WORDS = {
     "turn": {"en": "Turn", "es": "Turno"},
     "to_move": {"en": "to play", "es": "juega"},
@@ -54,7 +55,7 @@ WORDS = {
     "spectator": {"en": "spectator", "es": "espectador"},
     "legend": {"en": "K King · ? capsule (faction L/D/E/T) · letters: summoned monster · * stunned · "
                      "lowercase: Player 2",
-               "es": "R Rey · ? cápsula (facción L luz/O oscuridad/E eléctrica/T tierra) · letras: monstruo "
+               "es": "R Rey · ? cápsula (facción L luz/O oscuridad/E electricidad/T tierra) · letras: monstruo "
                      "invocado · * aturdido · minúsculas: Jugador 2"},
     "destroyed": {"en": "destroyed", "es": "destruidos"},
     "legal": {"en": "Legal actions", "es": "Acciones legales"},

@@ -33,7 +33,7 @@ const WORDS = {
     attacked: "ya atacó", faction: "Facción", destroyed: "Destruidos", of: "{k} de {p}",
     hiddenText: "Su monstruo está oculto hasta que se invoque o se explore.", squareEmpty: "Casilla {s}: vacía",
     patternHelp: "● mueve, ◯ ataca", mp: "Puntos de monstruo", capsuleDamage: "Daño recibido: {n}",
-    light: "luz", dark: "oscuridad", earth: "tierra", electric: "eléctrico", fire: "fuego", water: "agua", wind: "viento",
+    light: "luz", dark: "oscuridad", earth: "tierra", electric: "electricidad", fire: "fuego", water: "agua", wind: "viento",
     abilityWords: { stun: "Aturdir: el monstruo al que ataca queda aturdido (no actúa hasta recuperarse)",
       fly: "Volar: se mueve por encima de piezas rivales", pierce: "Perforar: sus ataques atraviesan piezas rivales",
       armor: "Armadura {n}: recibe {n} menos de daño de los ataques",
