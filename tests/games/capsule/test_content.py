@@ -92,6 +92,14 @@ def test_the_shadow_wolfs_bane_docs_balance_measured():
     assert abilities["shadow_wolf"] == "bane electric"
 
 
+def test_the_seraph_of_noons_eighth_hit_point_docs_balance_measured():
+    """Content notes, ninth step: a Level-2 monster, so only `adv_dawn` fields it; its bane went with the new hit point."""
+    seraph = CONTENT.monsters["seraph_of_noon"]
+    assert (seraph.level, seraph.cost, seraph.hp, seraph.bane) == (2, 6, 8, {})
+    abilities = {row["id"]: row["abilities"] for row in load_game("capsule").card_rows()}
+    assert abilities["seraph_of_noon"] == "fly"
+
+
 def test_a_seat_picks_a_preset_of_the_games_mode_and_the_other_keeps_its_default():
     game = load_game("capsule", mode="advanced")
     assert [s["id"] for s in game.sides() if s["options"] == {"mode": "advanced"}] == [
