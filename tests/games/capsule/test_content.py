@@ -93,7 +93,7 @@ def test_the_shadow_wolfs_bane_docs_balance_measured():
 
 
 def test_the_seraph_of_noons_eighth_hit_point_docs_balance_measured():
-    """Content notes, ninth step: a Level-2 monster, so only `adv_dawn` fields it; its bane went with the new hit point."""
+    """Content notes, ninth step: a Level-2 monster (only `adv_dawn` fields it); its bane went with that hit point."""
     seraph = CONTENT.monsters["seraph_of_noon"]
     assert (seraph.level, seraph.cost, seraph.hp, seraph.bane) == (2, 6, 8, {})
     abilities = {row["id"]: row["abilities"] for row in load_game("capsule").card_rows()}
