@@ -31,7 +31,10 @@ class Socket:
         deadline = time.monotonic() + 20
         while True:                 # a server process being replaced refuses connections for a moment
             try:
-                self.ws = connect(f"ws://127.0.0.1:{port}/ws/{game_id}", open_timeout=10).__enter__()
+                # Unbounded queue, no pings of its own: a reader the test leaves unread for a while keeps answering
+                # the server's pings instead of pausing and timing out.
+                self.ws = connect(f"ws://127.0.0.1:{port}/ws/{game_id}", open_timeout=10, max_queue=None,
+                                  ping_interval=None).__enter__()
                 break
             except OSError:
                 if time.monotonic() > deadline:
@@ -303,8 +306,12 @@ def test_an_ai_move_is_made_once_while_its_worker_is_stopped_killed_and_replaced
     # The stopped server wakes up with the move it computed under its lost lease: that move is dropped.
     time.sleep(1.0)
     assert assert_replays(postgres_url, made["id"]) >= ply + 1
-    holder.kill()
-    holder.start()                                 # replaced: it serves the game from the store again
+    os.kill(other.process.pid, signal.SIGSTOP)     # the game waits while the holder is replaced: on a loaded
+    try:                                           # machine the other server alone could finish it meanwhile
+        holder.kill()
+        holder.start()                             # replaced: it serves the game from the store again
+    finally:
+        os.kill(other.process.pid, signal.SIGCONT)
     before = len(stored_actions(postgres_url, made["id"]))
     watchers.append(Socket(holder.port, made["id"], None))
     wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= before + 3, what="play going on")
