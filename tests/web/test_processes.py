@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -273,6 +274,16 @@ def lease(db_url: str, game_id: str) -> tuple | None:
         return db.execute("select ply, owner, expires from ai_leases where game_id = %s", (game_id,)).fetchone()
 
 
+@contextlib.contextmanager
+def paused(server: Server):
+    """The server process is stopped (SIGSTOP: alive but silent) until the block ends."""
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+
+
 def wait_for(condition, seconds: float = 60, what: str = "the condition"):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -298,20 +309,15 @@ def test_an_ai_move_is_made_once_while_its_worker_is_stopped_killed_and_replaced
     ply, owner, _ = wait_for(thinking, what="an AI move under a lease")
     holder = by_pid[int(owner.split(":")[1])]
     other = b if holder is a else a
-    os.kill(holder.process.pid, signal.SIGSTOP)      # alive but silent: its lease runs out
-    try:
+    with paused(holder):                           # its lease runs out
         wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= ply + 1, what="the other server's moves")
-    finally:
-        os.kill(holder.process.pid, signal.SIGCONT)
     # The stopped server wakes up with the move it computed under its lost lease: that move is dropped.
     time.sleep(1.0)
     assert assert_replays(postgres_url, made["id"]) >= ply + 1
-    os.kill(other.process.pid, signal.SIGSTOP)     # the game waits while the holder is replaced: on a loaded
-    try:                                           # machine the other server alone could finish it meanwhile
+    # The game waits while the holder is replaced: on a loaded machine the other server alone could finish it meanwhile.
+    with paused(other):
         holder.kill()
         holder.start()                             # replaced: it serves the game from the store again
-    finally:
-        os.kill(other.process.pid, signal.SIGCONT)
     before = len(stored_actions(postgres_url, made["id"]))
     watchers.append(Socket(holder.port, made["id"], None))
     wait_for(lambda: len(stored_actions(postgres_url, made["id"])) >= before + 3, what="play going on")
