@@ -141,6 +141,33 @@ def server(tmp_path):
     srv.stop()
 
 
+PAGE_ERRORS: list[str] = []        # the current test's pages' uncaught errors
+CONSOLE_PROBLEMS: list[str] = []   # and their console's errors and warnings
+
+
+class RecordingBrowser:
+    """The session's Chromium: every context it opens records its pages' errors and console problems, so a failing
+    test's report says what the pages said (a timeout alone does not)."""
+
+    def __init__(self, chromium):
+        self.chromium = chromium
+
+    def __getattr__(self, name):
+        return getattr(self.chromium, name)
+
+    def new_context(self, **options):
+        context = self.chromium.new_context(**options)
+        context.on("weberror", lambda e: PAGE_ERRORS.append(str(e.error)))
+        context.on("console", self.record_console)
+        return context
+
+    @staticmethod
+    def record_console(message):
+        if message.type in ("error", "warning"):
+            where = f"{message.location['url']}:{message.location['lineNumber']}"
+            CONSOLE_PROBLEMS.append(f"console.{message.type} at {where}: {message.text}")
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -149,5 +176,35 @@ def browser():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (scripts/test.py does it)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield RecordingBrowser(chromium)
         chromium.close()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    """The uncaught errors of every page the test opens, as they come (a fixture, not an import: pytest loads this
+    file as a module of its own, apart from the tests' `web.conftest`)."""
+    return PAGE_ERRORS
+
+
+@pytest.fixture
+def console_problems() -> list[str]:
+    return CONSOLE_PROBLEMS
+
+
+def pytest_runtest_setup(item):
+    PAGE_ERRORS.clear()
+    CONSOLE_PROBLEMS.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing web test's report carries its pages' problems and the tail of its `server` fixture's log."""
+    report = yield
+    if report.failed:
+        if PAGE_ERRORS or CONSOLE_PROBLEMS:
+            report.sections.append(("the pages said", "\n".join(PAGE_ERRORS + CONSOLE_PROBLEMS)))
+        server = item.funcargs.get("server")
+        if isinstance(server, Server):
+            report.sections.append(("the server's log (its last 4,000 characters)", server.errors()[-4000:]))
+    return report

@@ -15,9 +15,6 @@ def page(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     context.set_default_timeout(20_000)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
     yield page
     context.close()
 
@@ -33,10 +30,10 @@ def open_game(page, server, seats=("human", "ai:random"), options=None, sides=No
     return made
 
 
-def test_a_whole_game_against_random_by_board_clicks_only(page, server):
+def test_a_whole_game_against_random_by_board_clicks_only(page, server, page_errors):
     open_game(page, server, options={"max_turns": 30})
     clicks = play_by_board(page, random.Random(11), board_bias=0.9)
-    assert clicks >= 5 and not page.errors          # (a random game may end early: two empty turns end it)
+    assert clicks >= 5 and not page_errors          # (a random game may end early: two empty turns end it)
     assert page.locator("#game-over[open] h2").inner_text() in ("You win!", "You lose", "Draw")
     log = page.inner_text("#log")
     # Names, never codes: no card ids (snake_case) in the narration.

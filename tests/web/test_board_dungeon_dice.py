@@ -42,13 +42,11 @@ def legal(page) -> list[str]:
     return page.eval_on_selector_all("#all-actions button.action", "bs => bs.map((b) => b.dataset.action)")
 
 
-def test_a_whole_game_against_random_by_board_clicks_and_turn_controls_only(context, server):
+def test_a_whole_game_against_random_by_board_clicks_and_turn_controls_only(context, server, page_errors):
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     game_id = open_game(page, server, {"max_turns": 24})
     clicks = play_by_board(page, random.Random(5))
-    assert page.get_attribute("body", "data-over") == "true" and not errors
+    assert page.get_attribute("body", "data-over") == "true" and not page_errors, page_errors
     match = stored_match(server, game_id)
     mine = [match.game.format_action(s.action) for s in match.steps if s.player == 0]
     assert match.state.result is not None and len(mine) >= 12 and clicks >= len(mine)

@@ -48,15 +48,13 @@ def no_codes_on_screen(page) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_a_whole_game_against_random_by_board_clicks_only(context, server, players):
+def test_a_whole_game_against_random_by_board_clicks_only(context, server, page_errors, players):
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     game_id = create_in_lobby(page, server, "fantastiqa", ["human"] + ["ai:random"] * (players - 1), {"max_turns": 24})
     clicks = play_by_board(page, random.Random(players))
     assert clicks > 20
     assert page.get_attribute("body", "data-over") == "true"
-    assert not errors, errors
+    assert not page_errors, page_errors
     no_codes_on_screen(page)
     record = server.get(f"/api/games/{game_id}/record")
     assert verify(record).state.result == record["result"]

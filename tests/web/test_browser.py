@@ -71,6 +71,16 @@ def stored_match(server, game_id: str):
     return match
 
 
+def test_every_pages_uncaught_error_and_console_error_is_recorded_for_the_report(context, server, page_errors,
+                                                                                console_problems):
+    page = context.new_page()
+    page.goto(server.url + "/")
+    with page.expect_event("pageerror"):
+        page.evaluate("console.error('the lobby said no'); setTimeout(() => { throw new Error('the lobby broke') })")
+    assert page_errors == ["the lobby broke"]
+    assert [problem for problem in console_problems if problem.endswith(": the lobby said no")], console_problems
+
+
 def test_a_whole_capsule_game_against_the_ai_played_by_clicks(context, server):
     page = context.new_page()
     game_id = create_in_lobby(page, server, "capsule", ["human", "ai:greedy"], {"max_turns": 8})
@@ -163,10 +173,8 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(context, se
 
 
 @pytest.mark.parametrize("game", [g for g in coliseo.list_games() if g != "capsule"])
-def test_each_other_game_starts_and_plays_a_few_actions_by_clicks(context, server, game):
+def test_each_other_game_starts_and_plays_a_few_actions_by_clicks(context, server, page_errors, game):
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     create_in_lobby(page, server, game, ["human"] + ["ai:random"] * (page_seat_count(server, game) - 1))
     rng = random.Random(7)
     for _ in range(4):
@@ -174,7 +182,7 @@ def test_each_other_game_starts_and_plays_a_few_actions_by_clicks(context, serve
         if page.get_attribute("body", "data-over") == "true":
             break
         click_one_action(page, rng)
-    assert ply(page) >= 1 and not errors
+    assert ply(page) >= 1 and not page_errors, page_errors
     assert page.locator("#log li").count() >= 1
 
 
