@@ -395,6 +395,28 @@ def test_a_seat_read_through_another_server_counts_as_present_until_its_reader_l
     first.close()
 
 
+def test_a_killed_servers_presence_in_a_game_nobody_else_reads_expires_with_it(pair, redis_url):
+    """Only B reads the game, so no other server prunes B's entry when B dies: the hash lives only as long as a
+    server refreshes it."""
+    a, b = pair
+    made = a.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    reader = Socket(b.port, made["id"], made["token"])
+    key = f"coliseo:presence:{made['id']}"
+    store = redis.Redis.from_url(redis_url)
+    try:
+        wait_for(lambda: store.hlen(key) == 1, 20, "B sharing its reader's seat")
+        assert 0 < store.ttl(key) <= ALIVE_SECONDS
+        time.sleep(ALIVE_SECONDS + 2)
+        assert store.hlen(key) == 1, "a running server keeps its entry alive"
+        b.kill()
+        started = time.monotonic()
+        wait_for(lambda: not store.exists(key), ALIVE_SECONDS + 10, "the dead server's presence hash expiring")
+        assert time.monotonic() - started <= ALIVE_SECONDS + 1
+    finally:
+        store.close()
+        reader.ws.close()
+
+
 def wait_presence(reader: Socket, present: list[bool]) -> bool:
     while True:
         message = reader.receive()

@@ -11,6 +11,8 @@ A process reads a game from the store only after Redis has confirmed its subscri
 Presence (which seats have a reader at the table) is shared the same way: each process keeps, in a Redis hash per
 game, the seats whose readers it serves, and says "presence of G changed" on the game's channel. A process also
 keeps a key that expires unless it is refreshed: the seats of a process that stopped refreshing it are not counted.
+The hash of a game expires the same way, so a game whose only reader was served by a process that died leaves
+nothing behind in Redis.
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ class RedisBus:
         self.subscribing: asyncio.Task | None = None
         self.pubsub = None
         self.watched: set[str] = set()         # the games held here
+        self.present_in: set[str] = set()      # the games whose presence hash has an entry of this process
         self.subscribed: set[str] = set()      # the games whose channels the pubsub connection listens to
         self.unconfirmed: dict[str, int] = {}  # game -> its subscriptions sent that Redis has not confirmed yet
         self.confirmations = asyncio.Condition()
@@ -168,11 +171,16 @@ class RedisBus:
     async def share_presence(self, game_id: str, owner: str, seats: set[int]) -> None:
         """The seats whose readers this process serves in the game now; the processes holding it hear of it."""
         try:
-            if seats:
-                await self.redis.hset(PRESENCE + game_id, owner, json.dumps(sorted(seats)))
-            else:
-                await self.redis.hdel(PRESENCE + game_id, owner)
-            await self.redis.publish(CHANNEL + game_id, json.dumps({"game": game_id, "presence": True, "from": owner}))
+            async with self.redis.pipeline(transaction=False) as pipe:
+                if seats:
+                    pipe.hset(PRESENCE + game_id, owner, json.dumps(sorted(seats)))
+                    pipe.expire(PRESENCE + game_id, ALIVE_SECONDS)
+                    self.present_in.add(game_id)
+                else:
+                    pipe.hdel(PRESENCE + game_id, owner)
+                    self.present_in.discard(game_id)
+                pipe.publish(CHANNEL + game_id, json.dumps({"game": game_id, "presence": True, "from": owner}))
+                await pipe.execute()
         except Exception:  # noqa: BLE001 - presence is a courtesy: the next sweep or change corrects it
             log.warning("could not share the presence in game %s on %s", game_id, self.url)
 
@@ -193,10 +201,14 @@ class RedisBus:
             return set()
 
     async def heartbeat(self, owner: str) -> None:
-        """This process runs: its presence entries count for ALIVE_SECONDS more."""
+        """This process runs: its presence entries count, and their games' hashes last, for ALIVE_SECONDS more."""
         self.alive_as = owner
         try:
-            await self.redis.set(ALIVE + owner, "1", ex=ALIVE_SECONDS)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.set(ALIVE + owner, "1", ex=ALIVE_SECONDS)
+                for game_id in self.present_in:
+                    pipe.expire(PRESENCE + game_id, ALIVE_SECONDS)
+                await pipe.execute()
         except Exception:  # noqa: BLE001
             log.warning("could not refresh this process's presence on %s", self.url)
 
