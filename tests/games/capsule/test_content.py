@@ -100,6 +100,20 @@ def test_the_seraph_of_noons_eighth_hit_point_docs_balance_measured():
     assert abilities["seraph_of_noon"] == "fly"
 
 
+def test_the_lighter_halo_sentinel_and_the_sand_scorpions_bane_light_docs_balance_measured():
+    """Content notes, tenth step: the Sentinel is fielded only by `adv_dawn`, the Scorpion only by `adv_stone`, and
+    of the advanced presets only `adv_dawn` fields light, so the bane reaches Dawn-Stone alone."""
+    sentinel = CONTENT.monsters["halo_sentinel"]
+    assert (sentinel.cost, sentinel.hp, sentinel.attack.cost, sentinel.attack.damage) == (3, 3, 2, 1)
+    assert CONTENT.monsters["sand_scorpion"].bane == {"light": 1}
+    assert [t.id for t in CONTENT.teams.values() if "halo_sentinel" in t.monsters] == ["adv_dawn"]
+    assert [t.id for t in CONTENT.teams.values() if "sand_scorpion" in t.monsters] == ["adv_stone"]
+    light = {t.id for t in CONTENT.teams.values() if any(CONTENT.monsters[m].faction == "light" for m in t.monsters)}
+    assert light == {"starter_dawn", "adv_dawn"}
+    abilities = {row["id"]: row["abilities"] for row in load_game("capsule").card_rows()}
+    assert abilities["sand_scorpion"] == "stun, bane light"
+
+
 def test_a_seat_picks_a_preset_of_the_games_mode_and_the_other_keeps_its_default():
     game = load_game("capsule", mode="advanced")
     assert [s["id"] for s in game.sides() if s["options"] == {"mode": "advanced"}] == [
