@@ -170,3 +170,57 @@ def test_a_pair_played_between_two_sides_is_the_sweeps_own_games_of_that_pair(tm
     for between in ("adv_dawn,adv_dawn", "adv_dawn", "adv_dawn,starter_dusk"):
         refused = sweep(*common, "--between", between, "--out", tmp_path / "refused")
         assert refused.returncode != 0 and "name two sides that play each other" in refused.stderr
+
+
+POOL = SWEEP.with_name("balance_pool.py")
+
+
+def pool(*runs):
+    return subprocess.run([sys.executable, str(POOL), *map(str, runs)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, timeout=120)
+
+
+def test_the_pool_counts_a_game_two_runs_share_once_and_adds_up_the_rest(tmp_path):
+    """A focus run of Dusk and the round robin of the same seed share some games; pooled with a run of another seed,
+    each game counts once, each ordered match-up reads as the rows say and each pairing over both orders."""
+    common = ["capsule", "-o", "mode=advanced", "-o", "max_turns=3", "--agent", "random", "--games", 1,
+              "--workers", 1]
+    runs = []
+    samples = (["--seed", 9], ["--seed", 9, "--focus", "adv_dusk"], ["--seed", 10, "--focus", "adv_dusk"])
+    for n, args in enumerate(samples):
+        done = sweep(*common, *args, "--out", tmp_path / str(n))
+        assert done.returncode == 0, done.stderr
+        runs.append(Path(json.loads(done.stdout)["run"]))
+    rows = {(r["seed"], json.dumps(r["items"])): r for run in runs for r in read_run(run)[1]}
+    assert len(rows) < 12 + 6 + 6                                   # the two runs of seed 9 share a game
+    pooled = pool(*runs)
+    assert pooled.returncode == 0, pooled.stderr
+    result = json.loads(pooled.stdout)
+    assert result["games"] == len(rows) and result["repeats_dropped"] == 12 + 6 + 6 - len(rows)
+    for matchup in result["matchups"]:
+        games = [r for r in rows.values() if [i[0].split("=")[1] for i in r["items"]] == matchup["sides"]]
+        assert matchup["games"] == len(games)
+        assert matchup["player_1_win_pct"][0] == round(100 * sum(r["winners"] == [0] for r in games) / len(games), 1)
+    dawn_dusk = next(p for p in result["pairings"] if set(p["sides"]) == {"adv_dawn", "adv_dusk"})
+    games = [r for r in rows.values() if {i[0] for i in r["items"]} == {"preset=adv_dawn", "preset=adv_dusk"}]
+    first = dawn_dusk["sides"][0]
+    won = sum(r["winners"] == [[i[0] for i in r["items"]].index(f"preset={first}")] for r in games)
+    assert dawn_dusk["games"] == len(games) and dawn_dusk["first_side_win_pct"][0] == round(100 * won / len(games), 1)
+
+
+def test_the_pool_refuses_a_game_played_on_other_content_and_runs_of_other_agents(tmp_path):
+    done = sweep("forbidden", "--agent", "random", "--games", 1, "--workers", 1, "--seed", 5, "--out", tmp_path)
+    assert done.returncode == 0, done.stderr
+    run = Path(json.loads(done.stdout)["run"])
+    lines = run.read_text().splitlines()
+    header = json.loads(lines[0])
+    other = tmp_path / "other" / run.name
+    other.parent.mkdir()
+    other.write_text("\n".join([json.dumps({**header, "content": "0" * 64}), *lines[1:]]) + "\n")
+    refused = pool(run, other)
+    assert refused.returncode != 0 and "played on other content" in refused.stderr and str(other) in refused.stderr
+    greedy = sweep("forbidden", "--agent", "greedy", "--games", 1, "--workers", 1, "--seed", 5,
+                   "--out", tmp_path / "greedy")
+    assert greedy.returncode == 0, greedy.stderr
+    refused = pool(run, json.loads(greedy.stdout)["run"])
+    assert refused.returncode != 0 and "agents" in refused.stderr
