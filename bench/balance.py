@@ -8,7 +8,8 @@ of the run plays match-up i mod n, so each gets --games games. The run is saved 
 runs/<game>[-options]-<agent>.jsonl; running the same command again continues it (more --games extend it;
 refused once the content played has changed), and its report beside it as .html. Prints JSON: every
 match-up's seat win rates with 95% Wilson intervals, whether it is fair (each seat within 45-55% and its
-interval holding 50%), the first mover's rate, and each side's rate over all its games.
+interval holding 50%), each pairing's over both seat orders (the first-named side's rate, the seats alternated),
+the first mover's rate, and each side's rate over all its games.
 
 A screen of a candidate (a team or deck in an extra pack, `-o packs=cand.toml`) plays only its match-ups:
 
@@ -43,7 +44,7 @@ from coliseo.cli.sim import game_options
 from coliseo.core.errors import SetupError
 from coliseo.sim.report import build_report
 from coliseo.sim.run import make_config, read_run, run_header, setup_items, simulate
-from coliseo.sim.stats import item_lifts, side_label, summarize
+from coliseo.sim.stats import item_lifts, pairings_both_orders, side_label, summarize
 
 
 def matchup_setups(game, focus: str | None = None, leave_out: tuple = (),
@@ -126,6 +127,7 @@ def main() -> None:
                                     "seat_win_pct": [percent(s) for s in p["seats"]],
                                     "first_mover_win_pct": percent(p["first_player"]), "fair": p["fair"]}
                                    for p in summary["pairings"]],
+                      "pairings": [both_orders(p) for p in pairings_both_orders(rows)],
                       **({"against": {"run": str(args.against), **paired(rows, base_rows, args.focus)}}
                          if args.against else {})}))
 
@@ -178,6 +180,12 @@ def paired(rows: list[dict], base_rows: list[dict], focus: str | None) -> dict:
             "matchups": [{"sides": list(sides) or ["default", "default"], "games": len(group),
                           "player_1_win_pct": pct([(r, 0) for r in group])} for sides, group in groups.items()],
             **({f"{focus}_win_pct": {k: pct(v) for k, v in focus_seats.items()}} if focus else {})}
+
+
+def both_orders(pairing: dict) -> dict:
+    """A pairing over both seat orders, as printed: the first-named side's win rate and the verdict."""
+    return {"sides": pairing["sides"], "games": pairing["games"], "first_side_win_pct": percent(pairing["first_side"]),
+            "fair": pairing["fair"]}
 
 
 def percent(r: dict) -> list[float]:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
-from balance import percent
+from balance import both_orders, percent
 
 from coliseo.core.errors import SetupError
 from coliseo.sim.run import read_header, read_run
-from coliseo.sim.stats import is_fair, outcome_of, pairings, rate, side_label
+from coliseo.sim.stats import item_lifts, outcome_of, pairings, pairings_both_orders, rate, side_label
 
 
 def pooled_rows(paths: list[Path]) -> tuple[list[dict], Counter, int]:
@@ -59,46 +59,23 @@ def pooled_rows(paths: list[Path]) -> tuple[list[dict], Counter, int]:
     return rows, Counter(row["content"] for row in rows), repeats
 
 
-def seats_alternated(rows: list[dict]) -> list[dict]:
-    """Each pair of sides over both orders: the first-named side's (in first seen order) win rate."""
-    groups: dict[frozenset, list[dict]] = defaultdict(list)
-    names: dict[frozenset, tuple] = {}
-    for row in rows:
-        sides = tuple(side_label(items) for items in row.get("items") or [])
-        key = frozenset(sides)
-        names.setdefault(key, sides)
-        groups[key].append(row)
-    out = []
-    for key, group in groups.items():
-        first = names[key][0]
-        won = rate(sum(outcome_of(r, [side_label(i) for i in r["items"]].index(first)) == "win" for r in group),
-                   len(group))
-        out.append({"sides": list(names[key]), "games": len(group), "first_side_win_pct": percent(won),
-                    "fair": is_fair(won, 0.5)})
-    return out
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", type=Path, help="run files (.jsonl or .parquet) of bench/balance.py")
     rows, contents, repeats = pooled_rows(parser.parse_args().runs)
     ordered = sorted(pairings(rows), key=lambda p: p["sides"])
-    by_pair = seats_alternated(rows)
-    sides: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for row in rows:
-        for player, items in enumerate(row["items"]):
-            sides[side_label(items)][0] += outcome_of(row, player) == "win"
-            sides[side_label(items)][1] += 1
+    by_pair = pairings_both_orders(rows)
     first = [outcome_of(r, r["first_player"]) == "win" for r in rows if r["first_player"] is not None]
     print(json.dumps({
         "games": len(rows), "repeats_dropped": repeats, "games_per_content": dict(contents),
         "matchups_fair": f"{sum(p['fair'] for p in ordered)} of {len(ordered)}",
         "pairings_fair": f"{sum(p['fair'] for p in by_pair)} of {len(by_pair)}",
         "first_mover_win_pct": percent(rate(sum(first), len(first))),
-        "side_win_pct": {side: percent(rate(*won)) for side, won in sorted(sides.items())},
+        "side_win_pct": {side_label([r["item"]]): percent({"rate": r["win_rate"], **r})
+                         for r in sorted(item_lifts(rows, min_games=1), key=lambda r: r["item"])},
         "matchups": [{"sides": p["sides"], "games": p["games"], "player_1_win_pct": percent(p["seats"][0]),
                       "fair": p["fair"]} for p in ordered],
-        "pairings": by_pair}))
+        "pairings": [both_orders(p) for p in by_pair]}))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ def test_the_sweep_plays_every_ordered_pair_of_starter_decks_and_continues_its_o
     assert sorted(tuple(m["sides"]) for m in result["matchups"]) == [("starter_a", "starter_b"),
                                                                      ("starter_b", "starter_a")]
     assert all(m["games"] == 2 for m in result["matchups"])
+    [pairing] = result["pairings"]
+    assert pairing["games"] == 4 and len(pairing["first_side_win_pct"]) == 3
     run_file = Path(result["run"])
     assert run_file.with_suffix(".html").read_text().count("starter_b vs starter_a") >= 1
     before = read_run(run_file)[1]

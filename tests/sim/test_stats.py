@@ -2,7 +2,7 @@
 
 import pytest
 
-from coliseo.sim.stats import item_lifts, pairings, summarize, wilson
+from coliseo.sim.stats import item_lifts, pairings, pairings_both_orders, summarize, wilson
 
 
 def row(index, seats, winners, first=0, length=10, items=None):
@@ -59,3 +59,19 @@ def test_a_rate_inside_the_band_is_not_fair_when_its_interval_misses_the_even_sp
 def test_a_rate_on_the_bands_edge_is_fair():
     rows = [row(i, ["a", "a"], [0] if i < 55 else [1]) for i in range(100)]   # 55 / 45 of 100 games
     assert pairings(rows)[0]["fair"]
+
+
+def test_a_pairing_over_both_orders_counts_each_sides_wins_in_either_seat():
+    """Stone wins 90 of 100 moving first and Dawn 55 of 100 moving first: Stone 135 of 200 over both orders."""
+    stone_first = [row(i, ["a", "a"], [0] if i % 10 else [1], items=[["preset=stone"], ["preset=dawn"]])
+                   for i in range(100)]
+    dawn_first = [row(100 + i, ["a", "a"], [0] if i < 55 else [1], items=[["preset=dawn"], ["preset=stone"]])
+                  for i in range(100)]
+    unfinished = [row(200, ["a", "a"], None, items=[["preset=dawn"], ["preset=stone"]])]
+    [pairing] = pairings_both_orders(stone_first + dawn_first + unfinished)
+    assert pairing["sides"] == ["stone", "dawn"] and pairing["games"] == 200
+    assert pairing["first_side"]["count"] == 135 and not pairing["fair"]
+    first_mover_wins = [row(i, ["a", "a"], [0], items=[["preset=x"], ["preset=y"]][::1 - 2 * (i % 2)])
+                        for i in range(100)]                    # the seats alternate; Player 1 always wins
+    [even] = pairings_both_orders(first_mover_wins)
+    assert even["first_side"]["rate"] == 0.5 and even["fair"]

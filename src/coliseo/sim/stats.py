@@ -94,6 +94,25 @@ def pairings(rows: list[dict]) -> list[dict]:
     return out
 
 
+def pairings_both_orders(rows: list[dict]) -> list[dict]:
+    """Each pair of sides of two-player games over both seat orders (a pairing played with the seats alternated):
+    the first-named side's win rate and the same verdict as `pairings`. Sides are named in the order first seen."""
+    groups: dict[frozenset, list[dict]] = defaultdict(list)
+    names: dict[frozenset, list[str]] = {}
+    for row in rows:
+        sides = [side_label(items) for items in row.get("items") or []]
+        if row["winners"] is not None and len(sides) == 2:
+            names.setdefault(frozenset(sides), sides)
+            groups[frozenset(sides)].append(row)
+    out = []
+    for key, group in groups.items():
+        first = names[key][0]
+        won = rate(sum(outcome_of(r, [side_label(items) for items in r["items"]].index(first)) == "win"
+                       for r in group), len(group))
+        out.append({"sides": names[key], "games": len(group), "first_side": won, "fair": is_fair(won, 0.5)})
+    return out
+
+
 def side_label(items) -> str:
     """A side's setup items as a short name: `preset=adv_stone` → `adv_stone`."""
     return " ".join(item.split("=", 1)[-1] for item in items) or "default"
