@@ -1,14 +1,14 @@
 """The pooled balance tables: every game of the given run files, each counted once.
 
-    .venv/bin/python bench/balance_pool.py docs/balance/sentinel/*/*.jsonl
+    .venv/bin/python bench/balance_pool.py docs/balance/sentinel/seed*/*.jsonl
 
 The run files are `bench/balance.py` sweeps of one game, its options and agents, at any seeds and indices. A game
 two files both played (the same seed and sides in the same seats: a focus run and a round robin of one seed share
-some) is counted once; the same game played on other content in another file is refused, since it would count one
-game twice. Prints JSON: each ordered match-up's Player 1 win rate, each pairing's with the seats alternated (the
-first-named side's, over both orders), the first mover's, and each side's over all its games, with 95% Wilson
-intervals and the bar's verdict (within 45-55% and the interval holding 50%); and the games each content digest
-played.
+some) is counted once. Refused: the same game played on other content in another file (it would count one game
+twice) and a repeat that ended otherwise on the same content (the seeds promise the same game). Prints JSON: each
+ordered match-up's Player 1 win rate, each pairing's with the seats alternated (the first-named side's, over both
+orders), the first mover's, and each side's over all its games, with 95% Wilson intervals and the bar's verdict
+(within 45-55% and the interval holding 50%); and the games each content digest played.
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ def pooled_rows(paths: list[Path]) -> tuple[list[dict], Counter, int]:
                 if games[key]["content"] != header.get("content"):
                     raise SystemExit(f"{path} game {row['index']} is a game {games[key]['path']} played on other "
                                      "content: pool one content's games")
+                if (games[key]["winners"], games[key]["length"]) != (row["winners"], row["length"]):
+                    raise SystemExit(f"{path} game {row['index']} ended otherwise in {games[key]['path']}, on the "
+                                     "same content: the two runs are not the same games")
                 repeats += 1
                 continue
             games[key] = {**row, "content": header.get("content"), "path": str(path)}

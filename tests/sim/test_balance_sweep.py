@@ -221,6 +221,12 @@ def test_the_pool_refuses_a_game_played_on_other_content_and_runs_of_other_agent
     other.write_text("\n".join([json.dumps({**header, "content": "0" * 64}), *lines[1:]]) + "\n")
     refused = pool(run, other)
     assert refused.returncode != 0 and "played on other content" in refused.stderr and str(other) in refused.stderr
+    first = json.loads(lines[1])
+    other.write_text("\n".join([lines[0], json.dumps({**first, "length": first["length"] + 1}), *lines[2:]]) + "\n")
+    refused = pool(run, other)
+    assert refused.returncode != 0 and "not the same games" in refused.stderr
+    other.write_text("\n".join(lines) + "\n")
+    assert json.loads(pool(run, other).stdout)["repeats_dropped"] == len(lines) - 1
     greedy = sweep("forbidden", "--agent", "greedy", "--games", 1, "--workers", 1, "--seed", 5,
                    "--out", tmp_path / "greedy")
     assert greedy.returncode == 0, greedy.stderr
