@@ -232,3 +232,30 @@ def test_the_pool_refuses_a_game_played_on_other_content_and_runs_of_other_agent
     assert greedy.returncode == 0, greedy.stderr
     refused = pool(run, json.loads(greedy.stdout)["run"])
     assert refused.returncode != 0 and "agents" in refused.stderr
+
+
+def test_the_published_advanced_tables_are_what_the_pool_of_the_kept_run_files_reads():
+    """docs/balance.md's tables of every game on the content shipped are rebuilt, cell by cell, by the one command
+    it gives, from the run files the repository keeps, and every one of those games was played on that content."""
+    docs = Path(__file__).parents[2] / "docs"
+    text = (docs / "balance.md").read_text(encoding="utf-8")
+    section = text.split("#### Where the advanced presets stand: every game on the content shipped")[1]
+    section = section.split("\n#### ")[0]
+    pooled = pool(*sorted((docs / "balance" / "sentinel").glob("seed*/*.jsonl")))
+    assert pooled.returncode == 0, pooled.stderr
+    result = json.loads(pooled.stdout)
+    assert len(result["games_per_content"]) == 1
+
+    def cell(pct):
+        return f"{pct[0]}% [{pct[1]}–{pct[2]}]"
+
+    for m in result["matchups"]:
+        a, b = m["sides"]
+        assert f"| `{a}` | `{b}` | {m['games']:,} | {cell(m['player_1_win_pct'])} |" in section
+    for p in result["pairings"]:
+        a, b = p["sides"]
+        flipped = [round(100 - p["first_side_win_pct"][i], 1) for i in (0, 2, 1)]
+        assert (f"| `{a}` – `{b}` | {p['games']:,} | {cell(p['first_side_win_pct'])} |" in section
+                or f"| `{b}` – `{a}` | {p['games']:,} | {cell(flipped)} |" in section)
+    prose = " ".join(section.split())
+    assert f"{result['pairings_fair']}**" in prose and f"{result['matchups_fair']} ordered match-ups" in prose
