@@ -121,8 +121,7 @@ def main() -> None:
                       "games_per_matchup": args.games, "run": str(path),
                       "all_fair": all(p["fair"] for p in summary["pairings"]),
                       "first_mover_win_pct": percent(summary["first_player"]),
-                      "side_win_pct": {side_label([r["item"]]): percent({"rate": r["win_rate"], **r})
-                                       for r in item_lifts(rows, min_games=1)},
+                      "side_win_pct": side_win_pct(rows),
                       "matchups": [{"sides": p["sides"], "games": p["games"],
                                     "seat_win_pct": [percent(s) for s in p["seats"]],
                                     "first_mover_win_pct": percent(p["first_player"]), "fair": p["fair"]}
@@ -180,6 +179,11 @@ def paired(rows: list[dict], base_rows: list[dict], focus: str | None) -> dict:
             "matchups": [{"sides": list(sides) or ["default", "default"], "games": len(group),
                           "player_1_win_pct": pct([(r, 0) for r in group])} for sides, group in groups.items()],
             **({f"{focus}_win_pct": {k: pct(v) for k, v in focus_seats.items()}} if focus else {})}
+
+
+def side_win_pct(rows: list[dict]) -> dict:
+    """Each side's win rate over all its games, as printed."""
+    return {side_label([r["item"]]): percent({"rate": r["win_rate"], **r}) for r in item_lifts(rows, min_games=1)}
 
 
 def both_orders(pairing: dict) -> dict:

@@ -18,11 +18,11 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from balance import both_orders, percent
+from balance import both_orders, percent, side_win_pct
 
 from coliseo.core.errors import SetupError
 from coliseo.sim.run import read_header, read_run
-from coliseo.sim.stats import item_lifts, outcome_of, pairings, pairings_both_orders, rate, side_label
+from coliseo.sim.stats import pairings_both_orders, summarize
 
 
 def pooled_rows(paths: list[Path]) -> tuple[list[dict], Counter, int]:
@@ -66,16 +66,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", nargs="+", type=Path, help="run files (.jsonl or .parquet) of bench/balance.py")
     rows, contents, repeats = pooled_rows(parser.parse_args().runs)
-    ordered = sorted(pairings(rows), key=lambda p: p["sides"])
+    summary = summarize(rows)
+    ordered = sorted(summary["pairings"], key=lambda p: p["sides"])
     by_pair = pairings_both_orders(rows)
-    first = [outcome_of(r, r["first_player"]) == "win" for r in rows if r["first_player"] is not None]
     print(json.dumps({
         "games": len(rows), "repeats_dropped": repeats, "games_per_content": dict(contents),
         "matchups_fair": f"{sum(p['fair'] for p in ordered)} of {len(ordered)}",
         "pairings_fair": f"{sum(p['fair'] for p in by_pair)} of {len(by_pair)}",
-        "first_mover_win_pct": percent(rate(sum(first), len(first))),
-        "side_win_pct": {side_label([r["item"]]): percent({"rate": r["win_rate"], **r})
-                         for r in sorted(item_lifts(rows, min_games=1), key=lambda r: r["item"])},
+        "first_mover_win_pct": percent(summary["first_player"]),
+        "side_win_pct": dict(sorted(side_win_pct(rows).items())),
         "matchups": [{"sides": p["sides"], "games": p["games"], "player_1_win_pct": percent(p["seats"][0]),
                       "fair": p["fair"]} for p in ordered],
         "pairings": [both_orders(p) for p in by_pair]}))

@@ -98,18 +98,16 @@ def pairings_both_orders(rows: list[dict]) -> list[dict]:
     """Each pair of sides of two-player games over both seat orders (a pairing played with the seats alternated):
     the first-named side's win rate and the same verdict as `pairings`. Sides are named in the order first seen."""
     groups: dict[frozenset, list[dict]] = defaultdict(list)
-    names: dict[frozenset, list[str]] = {}
     for row in rows:
         sides = [side_label(items) for items in row.get("items") or []]
         if row["winners"] is not None and len(sides) == 2:
-            names.setdefault(frozenset(sides), sides)
             groups[frozenset(sides)].append(row)
     out = []
-    for key, group in groups.items():
-        first = names[key][0]
-        won = rate(sum(outcome_of(r, [side_label(items) for items in r["items"]].index(first)) == "win"
+    for group in groups.values():
+        names = [side_label(items) for items in group[0]["items"]]
+        won = rate(sum(outcome_of(r, [side_label(items) for items in r["items"]].index(names[0])) == "win"
                        for r in group), len(group))
-        out.append({"sides": names[key], "games": len(group), "first_side": won, "fair": is_fair(won, 0.5)})
+        out.append({"sides": names, "games": len(group), "first_side": won, "fair": is_fair(won, 0.5)})
     return out
 
 
