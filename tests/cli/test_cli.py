@@ -298,17 +298,27 @@ def test_the_rules_command_is_a_players_guide_without_rule_numbers(game, lang):
 
 
 def test_the_guides_explain_the_fantastiqa_symbols_and_the_capsule_stat_notation():
-    guide = run("rules", "fantastiqa", "--lang", "en").stdout
+    guide = " ".join(run("rules", "fantastiqa", "--lang", "en").stdout.split())
     for code, name in [("SW", "Sword"), ("FA", "Fang"), ("NE", "Net"), ("HE", "Helm"), ("WA", "Water"),
                        ("FI", "Fire"), ("CL", "Club"), ("WN", "Wand"), ("BR", "Broom")]:
-        assert f"`{code}` | {name}" in guide
-    assert "`WN` | Varita" in run("rules", "fantastiqa", "--lang", "es").stdout
-    assert "attack 1/1/+/1` = AP cost / range / pattern / damage" in " ".join(run("rules", "capsule").stdout.split())
+        assert f"{code} {name}" in guide
+    assert "WN Varita" in " ".join(run("rules", "fantastiqa", "--lang", "es").stdout.split())
+    assert "attack 1/1/+/1 = AP cost / range / pattern / damage" in " ".join(run("rules", "capsule").stdout.split())
     assert "coste en PA / alcance / patrón / daño" in " ".join(run("rules", "capsule", "--lang", "es").stdout.split())
 
 
+def test_rules_are_rendered_for_the_terminal_at_its_width(monkeypatch):
+    for width in (80, 120):
+        monkeypatch.setenv("COLUMNS", str(width))
+        guide = run("rules", "capsule").stdout
+        assert max(len(line) for line in guide.splitlines()) <= width
+        assert "**" not in guide and "|---" not in guide and "`" not in guide
+        assert "Capsule Monsters — how to play" in guide
+
+
 def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(home):
-    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input="d1-d2\nresign\n")
+    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en",
+                 input="d1-d2\nresign\nno\nresign\ny\n")
     assert result.exit_code == 0 and "Player 1 resigns" in result.stdout
     assert "Player 2 wins — by resignation" in result.stdout
     record_file = next((home / "records").glob("capsule-*.json"))
@@ -326,7 +336,7 @@ def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(ho
 
 def test_a_resigning_adventurer_in_three_player_fantastiqa_hands_the_seat_to_the_ai(home):
     result = run("play", "fantastiqa", "--players", "3", "--vs", "random", "--seed", "2", "--lang", "en",
-                 input="resign\n")
+                 input="resign\ny\n")
     assert "the AI (greedy) plays their seat to the end" in result.stdout and result.exit_code == 0
     record_file = next((home / "records").glob("fantastiqa-*.json"))
     record = json.loads(record_file.read_text())

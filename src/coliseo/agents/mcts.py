@@ -48,6 +48,15 @@ SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": f
             "width": int, "horizon": str, "evaluations": int, "backup": str, "scale": str}
 
 
+def _setting(key: str, value):
+    kind = SETTINGS[key]
+    try:
+        return kind(value)
+    except ValueError:
+        word = {int: "a whole number", float: "a number"}.get(kind, "text")
+        raise SetupError(f"mcts setting {key} must be {word}, not {value!r}") from None
+
+
 class Node:
     __slots__ = ("mover", "children", "visits", "available", "reward", "shortlist", "narrowed")
 
@@ -81,10 +90,7 @@ class MctsAgent(Agent):
         if unknown:
             raise SetupError(f"mcts has no setting {', '.join(sorted(unknown))}; its settings are: "
                              f"{', '.join(SETTINGS)}")
-        try:
-            settings = {k: SETTINGS[k](v) for k, v in settings.items()}
-        except ValueError as e:
-            raise SetupError(f"bad mcts setting: {e}") from None
+        settings = {k: _setting(k, v) for k, v in settings.items()}
         super().__init__(game, seed, **settings)
         self.iterations = settings.get("iterations", 400 if "ms" not in settings else None)
         self.ms = settings.get("ms")

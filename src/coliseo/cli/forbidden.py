@@ -9,7 +9,7 @@ import typer
 
 from coliseo.core.errors import ColiseoError
 from coliseo.games.forbidden.calc import card_id, drop_table, fusion_chains
-from coliseo.games.forbidden.content import load_pack
+from coliseo.games.forbidden.content import find_pack, load_pack
 from coliseo.games.forbidden.importer import import_ygofm as _import
 
 from .output import console, table
@@ -52,13 +52,23 @@ def fusions(hand: str = typer.Option(..., "--hand", help="hand cards: ids or nam
     console.print(f"{len(chains)} chains")
 
 
+def default_drop_pack() -> str:
+    """The full imported pack when there is one, else the bundled starter pack."""
+    try:
+        find_pack("fm")
+    except ColiseoError:
+        return "starter"
+    return "fm"
+
+
 @app.command()
 def drops(card: str = typer.Argument(..., help="card id or name"),
-          pack: str = typer.Option("fm", "--pack", help="content pack (the full imported one by default)"),
+          pack: str | None = typer.Option(None, "--pack", help="content pack (default: the full one, fm, once "
+                                          "imported; else the starter pack)"),
           json_out: bool = typer.Option(False, "--json", help="print JSON for scripts")) -> None:
     """Who drops CARD, from which rank pool, with what probability."""
     try:
-        p = load_pack(pack)
+        p = load_pack(pack or default_drop_pack())
         cid = card_id(p, card)
     except ColiseoError as e:
         _fail(str(e))
@@ -73,4 +83,6 @@ def drops(card: str = typer.Argument(..., help="card id or name"),
     console.print(f"{p.cards[cid].name} #{cid}")
     console.print(grid)
     if not rows:
-        console.print("no duelist drops this card")
+        hint = "" if pack else f" in the {p.root.name} pack (the full drop tables come with " \
+            "coliseo content import forbidden --ygofm DIR)"
+        console.print(f"no duelist drops this card{hint}", highlight=False)

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import typer
+from rich.markdown import Markdown
 from rich.markup import escape
 
 from coliseo import __version__, list_games, load_game
@@ -22,7 +23,7 @@ from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 from coliseo.sim.spec import build_agent, parse_spec
 
-from .output import console, fail, table
+from .output import console, fail, show_rows
 from .session import Session
 from .words import words
 
@@ -81,10 +82,8 @@ def games(json_out: bool = JsonOption, lang: str | None = LangOption) -> None:
     if json_out:
         print(json.dumps(rows, ensure_ascii=False))
         return
-    grid = table("id", "name", "players", "options")
-    for row in rows:
-        grid.add_row(row["id"], row["name"], row["players"], ", ".join(row["options"]))
-    console.print(grid)
+    show_rows(["id", "name", "players", "options"],
+              [[row["id"], row["name"], row["players"], ", ".join(row["options"])] for row in rows])
 
 
 @app.command()
@@ -93,9 +92,15 @@ def rules(game: str, lang: str | None = LangOption) -> None:
     lang = lang_of(lang)
     g = build_game(game, [], lang)
     try:
-        console.print(g.rules_text(lang), markup=False, highlight=False)
+        guide = Markdown(g.rules_text(lang))
     except NotImplementedError:
         fail(words("no_guide", lang, game=game))
+    if not console.is_terminal:
+        console.print(guide)
+        return
+    os.environ.setdefault("LESS", "-RFX")       # less shows the colours, and quits at once on a short text
+    with console.pager(styles=True):
+        console.print(guide)
 
 
 @app.command()
@@ -118,10 +123,7 @@ def cards(game: str, name: str | None = typer.Option(None, help="part of the nam
         print(json.dumps(rows, ensure_ascii=False))
         return
     columns = list(dict.fromkeys(k for row in rows for k in row))
-    grid = table(*columns)
-    for row in rows:
-        grid.add_row(*(str(row.get(c, "")) for c in columns))
-    console.print(grid)
+    show_rows(columns, [[str(row.get(c, "")) for c in columns] for row in rows])
     console.print(f"{len(rows)} cards")
 
 
@@ -212,7 +214,10 @@ def play(game: str,
     except ColiseoError as e:
         fail(e.text(lang))
     match.players = [("human" if p == seat - 1 else names[others.index(p)]) for p in seats]
-    record = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: ")).run()
+    session = Session(match, agents, lang, console, read=lambda prompt: console.input(f"{prompt}: "))
+    record = session.run()
+    if session.interrupted:
+        raise typer.Exit(130)
     if record["result"] is None:
         raise typer.Exit(1)
 
@@ -277,6 +282,8 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
     of a simulation run, with --game."""
     lang = lang_of(lang)
     if game is None:
+        if file.suffix in (".jsonl", ".parquet"):
+            fail(words("run_needs_game", lang, path=file))
         doc = read_record_file(file, lang)
         match = replay_record(doc, file, lang)
         same = match.result == doc.get("result")

@@ -34,6 +34,7 @@ class Session:
         self.read = read
         self.rng = random.Random(match.seed ^ 0x5EA7)
         self.shown = 0                         # events already narrated
+        self.interrupted = False               # stopped by Ctrl-C
 
     def say(self, key: str, **fields) -> None:
         self.console.print(words(key, self.lang, **fields))
@@ -57,6 +58,16 @@ class Session:
         return people[0] if len(people) == 1 else None
 
     def run(self) -> dict:
+        try:
+            self.play()
+        except KeyboardInterrupt:       # Ctrl-C at the prompt or while an agent thinks: the game so far is kept
+            self.interrupted = True
+            self.console.print()
+            self.say("interrupted")
+        self.narrate(self.viewer())
+        return self.finish()
+
+    def play(self) -> None:
         game = self.match.game
         while not self.match.is_over:
             state = self.match.state
@@ -74,12 +85,10 @@ class Session:
                 self.say("may", player=player_name(player, self.lang), what=prompt)
             try:
                 text = self.read(words("prompt", self.lang, player=player_name(player, self.lang)))
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 text = "quit"
             if not self.command(text.strip(), player):
                 break
-        self.narrate(self.viewer())
-        return self.finish()
 
     def command(self, text: str, player: int) -> bool:
         """Handle one line typed by a person; False to stop playing."""
@@ -92,7 +101,8 @@ class Session:
             self.say("quit")
             return False
         elif words == ["resign"]:
-            self.resign(player)
+            if self.confirm("confirm_resign"):
+                self.resign(player)
         elif words[0] == "undo":
             if not self.match.can_undo(player):
                 self.warn("no_undo")
@@ -116,6 +126,14 @@ class Session:
         if player in self.match.resigned:
             self.agents[player] = make_agent(RESIGNED_SEAT_AGENT, self.match.game, seed=self.match.seed + player)
             self.say("handed", player=player_name(player, self.lang), agent=RESIGNED_SEAT_AGENT)
+
+    def confirm(self, key: str) -> bool:
+        """Ask a yes/no question; anything but yes (or the end of input) is no."""
+        try:
+            answer = self.read(words(key, self.lang))
+        except EOFError:
+            return False
+        return answer.strip().lower() in words("yes", self.lang).split("/")
 
     def warn(self, key: str, **fields) -> None:
         self.console.print(Text(words(key, self.lang, **fields), style="red"))
@@ -147,8 +165,11 @@ class Session:
             detail = game.result_detail(state.observation(viewer), self.lang)
             if detail:
                 self.console.print(Text(detail))
+        if not self.match.steps:
+            self.say("no_record")
+            return self.match.record()
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = records_dir() / f"{game.id}-{stamp}-{self.match.seed}.json"
         save_record(self.match.record(reveal_seed=True), path)
-        self.say("record", path=path)
+        self.console.print(words("record", self.lang, path=path), soft_wrap=True)
         return self.match.record()

@@ -120,11 +120,12 @@ def register(app: typer.Typer) -> None:
                  out: Path | None = typer.Option(None, "--out", help="FILE.jsonl or FILE.parquet"),
                  setup: Path | None = typer.Option(None, "--setup", help="a setup JSON file (one or a list)"),
                  resume: Path | None = typer.Option(None, "--resume", help="continue the run in this file"),
+                 force: bool = typer.Option(False, "--force", help="replace an existing --out file"),
                  option: list[str] = typer.Option([], "--option", "-o", help="game option NAME=VALUE"),
                  players: int | None = typer.Option(None, "--players", help="number of players"),
                  json_out: bool = typer.Option(False, "--json", help="print the summary as JSON")) -> None:
         """Play many seeded games between agents, seats rotated; print win rates with intervals."""
-        from coliseo.sim.run import check_writable, make_config, read_run
+        from coliseo.sim.run import check_out_path, check_writable, make_config, read_run
         from coliseo.sim.run import simulate as run_simulation
         from coliseo.sim.spec import parse_agents
         from coliseo.sim.stats import summarize
@@ -146,7 +147,11 @@ def register(app: typer.Typer) -> None:
                 if not game or not agents:
                     raise SetupError("name the GAME and --agents (or --resume FILE)")
                 if out:
+                    check_out_path(out)
                     check_writable(out)
+                    if out.exists() and not force:
+                        raise SetupError(f"{out} already holds a run: continue it with --resume {out}, "
+                                         "or replace it with --force")
                 config = make_config(game, parse_agents(agents), seed, game_options(game, option, players),
                                      read_setups(setup))
                 done = []
@@ -194,11 +199,14 @@ def register(app: typer.Typer) -> None:
 
         from coliseo.sim.ratings import ratings_plot
         from coliseo.sim.ratings import tournament as run_tournament
+        from coliseo.sim.run import check_writable
         from coliseo.sim.spec import parse_agents
 
         try:
             if games < 1 or workers < 1:
                 raise SetupError("--games and --workers must be at least 1")
+            if plot:
+                check_writable(plot, "the plot")
             specs = parse_agents(agents)
             pairs = len(list(combinations(dict.fromkeys(specs), 2)))
             with progress_bar() as bar:
@@ -226,13 +234,16 @@ def register(app: typer.Typer) -> None:
                out: Path = typer.Option(Path("report.html"), "--out", help="the HTML page to write")) -> None:
         """An HTML report of a simulation: win rates, lengths, first-player advantage, item balance."""
         from coliseo.sim.report import build_report
-        from coliseo.sim.run import read_header, read_run
+        from coliseo.sim.run import check_writable, read_header, read_run
 
         try:
             config, rows = read_run(file)
+            check_writable(out, "the report")
             page = build_report(config, [r for r in rows if r["winners"] is not None] or rows,
                                 header=read_header(file))
             out.write_text(page, encoding="utf-8")
-        except (ColiseoError, OSError) as e:
+        except ColiseoError as e:
             fail(str(e))
+        except OSError as e:
+            fail(f"cannot write the report {out}: {e.strerror or e}")
         console.print(f"report written to {out}", highlight=False)

@@ -19,7 +19,7 @@ def default_db_url() -> str:
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
-              port: int = typer.Option(8000, "--port", help="port to listen on"),
+              port: int = typer.Option(8000, "--port", min=1, max=65535, help="port to listen on"),
               db: str | None = typer.Option(None, "--db", help="SQLAlchemy URL, e.g. postgresql://user@host/coliseo "
                                                               "(default: an SQLite file beside your records)"),
               idle_check: float = typer.Option(1.0, "--idle-check", help="seconds between idle-seat checks"),
@@ -85,6 +85,10 @@ def register(app: typer.Typer) -> None:
         except Exception as e:  # noqa: BLE001 - any driver's error, said plainly
             typer.echo(f"error: cannot open the database {_shown(url)}: {e}", err=True)
             raise typer.Exit(2) from None
+        problem = listen_problem(host, port)
+        if problem:
+            typer.echo(f"error: cannot listen on {host}:{port}: {problem}", err=True)
+            raise typer.Exit(2)
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
         common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_config": log_config(log_level),
@@ -99,6 +103,18 @@ def register(app: typer.Typer) -> None:
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port (in use, not an address here), or None: asked before the
+    banner, so a port in use is not announced as served."""
+    import socket
+
+    try:
+        with socket.create_server((host, port)):
+            return None
+    except OSError as e:
+        return os.strerror(e.errno) if e.errno else str(e)
 
 
 def log_config(level: str) -> dict:

@@ -23,6 +23,11 @@ MESSAGES = {
     "quit": {"en": "Game left unfinished.", "es": "Partida abandonada sin terminar."},
     "record": {"en": "The record is in {path} (coliseo replay / verify).",
                "es": "El registro está en {path} (coliseo replay / verify)."},
+    "no_record": {"en": "No action was played, so no record is kept.",
+                  "es": "No se jugó ninguna acción, así que no se guarda registro."},
+    "interrupted": {"en": "Interrupted (Ctrl-C).", "es": "Interrumpido (Ctrl-C)."},
+    "confirm_resign": {"en": "Resign this game? (y/N)", "es": "¿Rendirte en esta partida? (s/N)"},
+    "yes": {"en": "y/yes", "es": "s/si/sí"},
     "plays": {"en": "{player} ({agent}) plays {action}", "es": "{player} ({agent}) juega {action}"},
     # --- replay ------------------------------------------------------------------------------------------------
     "the_start": {"en": "the start", "es": "el inicio"},
@@ -58,6 +63,10 @@ MESSAGES = {
                  "es": "--vs nombra {agents} agentes para {seats} asientos de la IA"},
     "unknown_agent": {"en": "unknown agent {name!r} for {game}; the agents are: {agents}",
                       "es": "agente desconocido {name!r} para {game}; los agentes son: {agents}"},
+    "run_needs_game": {"en": "{path} is a simulation run, not a record: name one of its games, e.g. "
+                             "coliseo replay {path} --game 0",
+                       "es": "{path} es una simulación, no un registro: nombra una de sus partidas, p. ej. "
+                             "coliseo replay {path} --game 0"},
     "view": {"en": "--view must be a seat number or spectator",
              "es": "--view debe ser un número de asiento o spectator"},
 }

@@ -237,19 +237,21 @@ def run_games(config: RunConfig, indices: list[int], workers: int = 1, backend: 
 
 
 # --- files ------------------------------------------------------------------------------------------
+RUN_SUFFIXES = (".jsonl", ".parquet")
+
+
 def check_out_path(path: Path) -> None:
-    if path.suffix not in (".jsonl", ".parquet"):
+    if path.suffix not in RUN_SUFFIXES:
         raise SetupError(f"the output file must end in .jsonl or .parquet, not {path.name!r}")
 
 
-def check_writable(path: Path) -> None:
-    """A run file can be written at `path`: its folder exists and it is not a folder itself."""
+def check_writable(path: Path, what: str = "the run file") -> None:
+    """`what` can be written at `path`: its folder exists and it is not a folder itself."""
     path = Path(path)
-    check_out_path(path)
     if path.is_dir():
-        raise SetupError(f"cannot write the run file {path}: it is a folder")
+        raise SetupError(f"cannot write {what} {path}: it is a folder")
     if not path.parent.is_dir():
-        raise SetupError(f"cannot write the run file {path}: the folder {path.parent} does not exist")
+        raise SetupError(f"cannot write {what} {path}: the folder {path.parent} does not exist")
 
 
 def run_header(config: RunConfig) -> dict:
@@ -282,9 +284,12 @@ def read_header(path: Path) -> dict:
 def read_run(path: Path) -> tuple[RunConfig, list[dict]]:
     """The settings and the rows of a run file (.jsonl or .parquet)."""
     path = Path(path)
-    check_out_path(path)
+    if path.suffix not in RUN_SUFFIXES:
+        raise SetupError(f"{path} is not a simulation file: those end in .jsonl or .parquet")
     if not path.exists():
         raise SetupError(f"no run file {path}")
+    if path.is_dir():
+        raise SetupError(f"{path} is a folder, not a simulation file")
     if path.suffix == ".parquet":
         return _read_parquet(path)
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -296,6 +301,7 @@ def read_run(path: Path) -> tuple[RunConfig, list[dict]]:
         raise SetupError(f"{path}: the first line is not JSON") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise SetupError(f"{path} is not a simulation file (its first line must be a {FORMAT} header)")
+    config = header_config(path, header)
     rows = []
     for n, line in enumerate(lines[1:], 2):
         try:
@@ -304,7 +310,16 @@ def read_run(path: Path) -> tuple[RunConfig, list[dict]]:
             if n == len(lines):   # a last line cut by a crash: drop it, the game is played again
                 break
             raise SetupError(f"{path} line {n} is not JSON") from None
-    return RunConfig.from_json(header["config"]), rows
+    return config, rows
+
+
+def header_config(path: Path, header: dict) -> RunConfig:
+    """The run's settings from its header, or an error naming what the header lacks."""
+    doc = header.get("config")
+    missing = [k for k in ("game", "agents", "seed") if k not in doc] if isinstance(doc, dict) else ["config"]
+    if missing:
+        raise SetupError(f"{path}: the header lacks {', '.join(missing)} (the run's settings)")
+    return RunConfig.from_json(doc)
 
 
 class RunWriter:
@@ -312,6 +327,7 @@ class RunWriter:
 
     def __init__(self, path: Path, config: RunConfig, rows: list[dict]):
         self.path, self.config, self.rows = Path(path), config, list(rows)
+        check_out_path(self.path)
         check_writable(self.path)
         self._file = None
         if self.path.suffix == ".jsonl":

@@ -254,7 +254,9 @@ def test_a_person_may_pick_a_candidate_net_by_its_number():
     act(s, "summon cave_rat")
     third = s.legal_actions()[2]
     assert GAME.parse_action(s, "3") == third
+    assert GAME.parse_action(s, "dim 3") == third     # as the guide writes it: `dim T0@h3` (or its number)
     check_bad_notation(GAME, s, "167")
+    check_bad_notation(GAME, s, "dim 167")
     s2 = position(pool={"S": 1})
     check_bad_notation(GAME, s2, "3")                 # numbers mean nothing outside the placing step
 

@@ -195,10 +195,11 @@ class DungeonDice(Game):
             return None
         kind = tokens[0].lower()
         args = tokens[1:]
-        if kind.isdigit() and not args and state.phase == "placing":
-            # the placing step's candidates are numbered in the terminal picture: "12" picks the 12th
+        number = args[0] if kind == "dim" and len(args) == 1 else kind if not args else ""
+        if number.isdigit() and state.phase == "placing":
+            # the placing step's candidates are numbered in the terminal picture: "12" or "dim 12" picks the 12th
             dims = state.legal_actions()
-            k = int(kind)
+            k = int(number)
             return dims[k - 1] if 1 <= k <= len(dims) else None
         sq = self.geo.index.get
         cards = self.content.cards
