@@ -328,7 +328,7 @@ def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(ho
     verified = json.loads(run("verify", str(record_file), "--json").stdout)
     assert verified["ok"] is True and verified["result"]["reason"] == "resigned"
     replayed = run("replay", str(record_file), "--lang", "es").stdout
-    assert "!resign 0" in replayed and "Jugador 1 se rinde" in replayed and "por rendición" in replayed
+    assert "!resign" not in replayed and "2. Jugador 1 se rinde" in replayed and "por rendición" in replayed
     record["result"] = {"winners": [0], "reason": "resigned", "scores": None}
     record_file.write_text(json.dumps(record))
     assert json.loads(run("verify", str(record_file), "--json").stdout)["ok"] is False

@@ -18,7 +18,7 @@ from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, RecordError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import card_word, check_lang, default_lang, result_words
-from coliseo.core.match import Match, check_record, read_record, replay, verify
+from coliseo.core.match import Command, Match, check_record, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 from coliseo.sim.spec import build_agent, parse_spec
@@ -301,8 +301,9 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
             step_through(match, viewer, lang, read)
     else:
         for i, played in enumerate(match.steps, 1):
-            console.print(f"[bold]{i}.[/bold] {escape(match.format(played.action))}")
-            for event in view_events(played.events, viewer):
+            label, events = step_words(match, played, viewer, lang)
+            console.print(f"[bold]{i}.[/bold] {escape(label)}")
+            for event in events:
                 console.print(f"    {g.render(event, lang)}")
         console.print(g.render_text(match.state.observation(viewer), lang), markup=False, highlight=False)
     if match.result:
@@ -310,6 +311,15 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
     source = "record" if game is None else "run"
     outcome = words(f"same_{source}", lang) if same else f"[red]{words(f'other_{source}', lang)}[/red]"
     console.print(words("replayed", lang, n=len(match.steps), outcome=outcome))
+
+
+def step_words(match: Match, played, viewer: int | None, lang: str) -> tuple[str, list[dict]]:
+    """A replayed step's headline and the events shown under it: an action's notation, or for a table command
+    (resign, draw offers, abandonment) its first event in words rather than its record form `!resign 0`."""
+    events = view_events(played.events, viewer)
+    if isinstance(played.action, Command) and events:
+        return match.game.render(events[0], lang), events[1:]
+    return match.format(played.action), events
 
 
 NEXT_KEYS = {"", "n", " ", "\x1b[C", "\x1b[B"}      # Enter, n, space, → and ↓
@@ -360,9 +370,9 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
         if i == 0:
             console.print(f"[bold]0/{last}[/bold] {words('the_start', lang)}", highlight=False)
         else:
-            played = match.steps[i - 1]
-            console.print(f"[bold]{i}/{last}.[/bold] {escape(match.format(played.action))}", highlight=False)
-            for event in view_events(played.events, viewer):
+            label, events = step_words(match, played=match.steps[i - 1], viewer=viewer, lang=lang)
+            console.print(f"[bold]{i}/{last}.[/bold] {escape(label)}", highlight=False)
+            for event in events:
                 console.print(f"    {g.render(event, lang)}", markup=False, highlight=False)
         console.print(boards[i], markup=False, highlight=False)
         try:
