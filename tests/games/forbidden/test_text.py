@@ -9,6 +9,7 @@ import coliseo
 from coliseo.core.errors import InvalidNotation
 from coliseo.core.events import view_event
 from coliseo.core.match import Match, replay, verify
+from coliseo.games.forbidden.text import STAR_NAMES
 
 GAME = coliseo.load_game("forbidden")
 
@@ -153,3 +154,15 @@ def test_a_play_naming_a_card_number_instead_of_a_hand_position_says_why():
     assert 9 in hand
     with pytest.raises(InvalidNotation, match=f"la carta #9 es la mano {hand.index(9) + 1}"):
         GAME.parse_action(s, "play 9 m1", "es")
+
+
+def test_the_place_step_names_the_new_monster_and_its_two_guardian_stars():
+    rng = random.Random(1)
+    s = GAME.new_state(3)
+    while s.legal_actions()[0][0] != "place":
+        s.apply(rng.choice(s.legal_actions()))
+    card = GAME.pack.cards[s.observation(s.player)["sides"][s.player]["monsters"][s.pending]["id"]]
+    picture = GAME.render_text(s.observation(s.player), "en", s.legal_actions())
+    stars = STAR_NAMES[card.star1], STAR_NAMES[card.star2]
+    assert f"1 = star {stars[0]}, 2 = star {stars[1]}" in picture and GAME.card_name(card.id) in picture
+    assert "1 = star" not in GAME.render_text(s.observation(1 - s.player), "en")

@@ -258,11 +258,23 @@ def render_text(game, observation: dict, lang: str = "en", legal: list | None = 
                      + (f", drop: {game.card_name(r['drop'])}" if r.get("drop") else ""))
     if legal and legal[0][0] == "play" and obs["viewer"] is not None:
         lines.extend(_play_hints(game, obs, legal))
+    elif legal and legal[0][0] == "place" and obs.get("pending") and obs["viewer"] == obs["player"]:
+        lines.append(_place_hint(game, obs))
+        lines.append("Legal: " + ", ".join(game.format_action(a) for a in legal))
     elif legal:
         shown = [game.format_action(a) for a in legal[:40]]
         more = f" ... (+{len(legal) - 40})" if len(legal) > 40 else ""
         lines.append("Legal: " + ", ".join(shown) + more)
     return "\n".join(lines)
+
+
+def _place_hint(game, obs: dict) -> str:
+    """The place step names the monster and what each choice means: a or d, with guardian star 1 or 2."""
+    zone = obs["pending"]
+    monster = obs["sides"][obs["player"]]["monsters"][int(zone[1:]) - 1]
+    card = game.pack.cards[monster["id"]]
+    return (f"Place {game.card_name(card.id)} ({zone}): a = attack, d = defence; "
+            f"1 = star {STAR_NAMES[card.star1]}, 2 = star {STAR_NAMES[card.star2]}")
 
 
 def _play_hints(game, obs: dict, legal: list) -> list[str]:
