@@ -107,12 +107,13 @@ def test_an_action_replayed_once_it_is_legal_again_is_refused(server):
 TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
 
 
-def stale(socket: Socket, message: dict) -> None:
-    """`message` is refused as stale and changes nothing."""
+def stale(socket: Socket, message: dict) -> str:
+    """`message` is refused as stale (and changes nothing): the refusal's words."""
     socket.send(message)
     refused = socket.answer()
     assert refused["type"] == "error" and refused.get("stale") is True, (message, refused)
     assert "moved on" in refused["message"]
+    return refused["message"]
 
 
 def test_a_position_taken_back_is_never_named_again_so_replayed_commands_are_stale(server):
@@ -128,7 +129,8 @@ def test_a_position_taken_back_is_never_named_again_so_replayed_commands_are_sta
     assert me.answer()["type"] == "ack" and me.state["can_undo"]
     me.send(undo)
     assert me.answer()["type"] == "ack" and me.state["ply"] == 0
-    stale(me, act_first)                                  # the same ply again, not the same position
+    assert stale(me, act_first) == ("the game has moved on: that was chosen at ply 0, the game is at ply 0, and an "
+                                    "action was taken back since")     # the same ply again, not the same position
     assert stored_actions(server, made["id"]) == []
     me.send({"type": "act", "action": second, "ply": 0, "undos": 1})
     assert me.answer()["type"] == "ack"
@@ -162,7 +164,7 @@ def test_a_process_still_holding_a_position_taken_back_cannot_store_a_replay_on_
         assert early.next("state")["undos"] == 1, "the refused process reloaded the game"
         me.send({"type": "act", "action": second, "ply": 0, "undos": 1})
         assert me.answer()["type"] == "ack"
-        stale(late, {"type": "undo", "ply": 1, "undos": 0})
+        assert stale(late, {"type": "undo", "ply": 1, "undos": 0}).endswith("an action was taken back since")
         assert late.next("state")["undos"] == 1
         store = Store(here.db_url)
         assert store.load(made["id"]).actions == [second]

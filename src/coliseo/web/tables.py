@@ -664,7 +664,7 @@ class Tables:
             action = table.game.parse_action(state, text, lang)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
-        return await self._settle(table, stored, ply, ply + 1)
+        return await self._settle(table, stored, ply, ply + 1, undos)
 
     async def undo(self, table: Table, seat: int, ply: int, undos: int | None = None) -> int:
         async with table.lock:
@@ -682,7 +682,7 @@ class Tables:
                 match.undo(seat)
                 table.stored.actions.pop()
                 table.stored.undos += 1
-        return await self._settle(table, not moved_on, ply, ply - 1)
+        return await self._settle(table, not moved_on, ply, ply - 1, undos)
 
     async def set_listed(self, table: Table, token: str, listed: bool) -> None:
         """The creator lists the game in the lobby (or takes it off)."""
@@ -700,14 +700,14 @@ class Tables:
             stored = await self._play(table, Command(name, seat))
             table.seat_agents()
             table.last_activity = time.monotonic()
-        return await self._settle(table, stored, ply, ply + 1)
+        return await self._settle(table, stored, ply, ply + 1, undos)
 
-    async def _settle(self, table: Table, stored: bool, chosen: int, new_ply: int) -> int:
+    async def _settle(self, table: Table, stored: bool, chosen: int, new_ply: int, undos: int | None = None) -> int:
         """After a command: announce it and return the new ply, or, if another process wrote that ply first,
         show this process's readers the store's version and refuse with "the game has moved on"."""
         if not stored:
             await table.broadcast()
-            raise MovedOn(chosen, len(table.match.steps))
+            raise MovedOn(chosen, len(table.match.steps), undos is not None and undos < table.stored.undos)
         await self.announce(table)
         return new_ply
 
