@@ -159,7 +159,7 @@ def test_undo_takes_back_a_move_within_the_turn_and_in_the_store(client):
         undone = ws.receive_json()
         assert undone["ply"] == 0 and undone["observation"] == state["observation"] and undone["log"] == []
         assert ws.receive_json()["type"] == "ack"
-        ws.send_json({"type": "undo", "ply": 0})
+        ws.send_json({"type": "undo", "ply": 0, "undos": undone["undos"]})
         assert "nothing to undo" in ws.receive_json()["message"]
     assert client.app.state.tables.store.load(made["id"]).actions == []
 

@@ -104,11 +104,85 @@ def test_an_action_replayed_once_it_is_legal_again_is_refused(server):
     me.close()
 
 
+TABLE_COMMANDS = ("resign", "offer-draw", "accept-draw", "decline-draw")
+
+
+def stale(socket: Socket, message: dict) -> str:
+    """`message` is refused as stale (and changes nothing): the refusal's words."""
+    socket.send(message)
+    refused = socket.answer()
+    assert refused["type"] == "error" and refused.get("stale") is True, (message, refused)
+    assert "moved on" in refused["message"]
+    return refused["message"]
+
+
+def test_a_position_taken_back_is_never_named_again_so_replayed_commands_are_stale(server):
+    """Act A at ply 0, take it back, act B at ply 0: ply 0 named two positions. With the number of undos the
+    messages name each exactly: the undo and act A sent again are refused, and so is every command naming the
+    position taken back."""
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    me = Socket(server, made["id"], made["token"])
+    first, second = [a for a in me.state["legal"] if "-" in a][:2]
+    act_first = {"type": "act", "action": first, "ply": 0, "undos": 0}
+    undo = {"type": "undo", "ply": 1, "undos": 0}
+    me.send(act_first)
+    assert me.answer()["type"] == "ack" and me.state["can_undo"]
+    me.send(undo)
+    assert me.answer()["type"] == "ack" and me.state["ply"] == 0
+    assert stale(me, act_first) == ("the game has moved on: that was chosen at ply 0, the game is at ply 0, and an "
+                                    "action was taken back since")     # the same ply again, not the same position
+    assert stored_actions(server, made["id"]) == []
+    me.send({"type": "act", "action": second, "ply": 0, "undos": 1})
+    assert me.answer()["type"] == "ack"
+    stale(me, undo)                                       # it would take back B
+    stale(me, act_first)
+    for kind in TABLE_COMMANDS:
+        stale(me, {"type": kind, "ply": 1, "undos": 0})
+    assert stored_actions(server, made["id"]) == [second]
+    assert (me.state["ply"], me.state["undos"], me.state["result"]) == (1, 1, None)
+    me.close()
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_a_process_still_holding_a_position_taken_back_cannot_store_a_replay_on_the_new_one(db, request, tmp_path):
+    """Servers on one store without a bus hear nothing of each other: each still holds the position it loaded, and
+    only the store's compare-and-set on the position can refuse a replayed command there."""
+    url = tmp_path / "web.db" if db == "sqlite" else request.getfixturevalue("postgres_url")
+    servers = [Server(url).start() for _ in range(3)]
+    here, at_start, after_first = servers
+    try:
+        made = here.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+        me = Socket(here, made["id"], made["token"])
+        first, second = [a for a in me.state["legal"] if "-" in a][:2]
+        early = Socket(at_start, made["id"], made["token"])              # holds ply 0 before any undo
+        me.send({"type": "act", "action": first, "ply": 0, "undos": 0})
+        assert me.answer()["type"] == "ack"
+        late = Socket(after_first, made["id"], made["token"])            # holds A at ply 1 before any undo
+        me.send({"type": "undo", "ply": 1, "undos": 0})
+        assert me.answer()["type"] == "ack"
+        stale(early, {"type": "act", "action": first, "ply": 0, "undos": 0})
+        assert early.next("state")["undos"] == 1, "the refused process reloaded the game"
+        me.send({"type": "act", "action": second, "ply": 0, "undos": 1})
+        assert me.answer()["type"] == "ack"
+        assert stale(late, {"type": "undo", "ply": 1, "undos": 0}).endswith("an action was taken back since")
+        assert late.next("state")["undos"] == 1
+        store = Store(here.db_url)
+        assert store.load(made["id"]).actions == [second]
+        store.close()
+        for socket in (me, early, late):
+            socket.close()
+    finally:
+        for server in servers:
+            server.stop()
+
+
 @pytest.mark.parametrize("message, words", [
     ({"type": "act", "action": "end"}, "ply"),
     ({"type": "act", "action": "end", "ply": "0"}, "ply"),
     ({"type": "act", "action": "end", "ply": True}, "ply"),
     ({"type": "undo"}, "ply"),
+    ({"type": "act", "action": "end", "ply": 0, "undos": "0"}, "undos"),
+    ({"type": "undo", "ply": 0, "undos": False}, "undos"),
 ])
 def test_a_command_without_its_ply_is_refused(server, message, words):
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
@@ -266,7 +340,26 @@ def test_a_double_click_on_end_ends_one_turn_only(page, server):
     db.close()
     assert mine == [(1, "end")]
     commands = [m for m in sent if m["type"] in ("act", "undo")]
-    assert commands == [{"type": "act", "action": "end", "ply": 0, "ref": commands[0]["ref"]}]
+    assert commands == [{"type": "act", "action": "end", "ply": 0, "undos": 0, "ref": commands[0]["ref"]}]
+
+
+def test_the_page_names_the_position_after_an_undo_by_its_count_of_undos(page, server):
+    made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
+    sent: list[dict] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
+    open_seat(page, server, made)
+    for square, ply in (("d2", 1), (None, 0), ("e2", 1)):
+        if square:
+            page.click('[data-target="d1"]')
+            page.click(f'[data-target="{square}"].target')
+        else:
+            page.click("#undo")
+        page.wait_for_function(f"document.body.dataset.ply === '{ply}' && document.body.dataset.locked === 'false'")
+    commands = [{k: m.get(k) for k in ("type", "action", "ply", "undos")} for m in sent if m["type"] != "hello"]
+    assert commands == [{"type": "act", "action": "d1-d2", "ply": 0, "undos": 0},
+                        {"type": "undo", "action": None, "ply": 1, "undos": 0},
+                        {"type": "act", "action": "d1-e2", "ply": 0, "undos": 1}]
+    assert stored_actions(server, made["id"]) == ["d1-e2"]
 
 
 def test_the_page_shows_a_refusal_in_its_own_language(page, server):

@@ -173,6 +173,37 @@ def test_a_move_made_while_another_server_loads_the_game_reaches_that_servers_re
         b.stop()
 
 
+def test_a_replayed_act_or_undo_is_stale_on_either_server_after_an_undo(pair, postgres_url):
+    """Act A at ply 0 through one server, take it back through the other, act B at ply 0: the undo and act A sent
+    again, through either server, are refused as stale (the position they name was taken back); B stays."""
+    a, b = pair
+    made, _ = two_seats(a, b)
+    here, there = Socket(a.port, made["id"], made["token"]), Socket(b.port, made["id"], made["token"])
+    first, second = [x for x in here.state["legal"] if "-" in x][:2]
+    act_first = {"type": "act", "action": first, "ply": 0, "undos": 0}
+    undo = {"type": "undo", "ply": 1, "undos": 0}
+
+    def send(socket: Socket, message: dict) -> dict:
+        socket.ws.send(json.dumps(message))
+        return socket.reply()
+
+    assert send(here, act_first)["type"] == "ack"
+    there.wait(lambda s: s["ply"] == 1)
+    assert send(there, undo)["type"] == "ack"
+    for socket in (here, there):
+        refused = send(socket, act_first)
+        assert refused.get("stale") and "moved on" in refused["message"], refused
+    assert send(there, {"type": "act", "action": second, "ply": 0, "undos": 1})["type"] == "ack"
+    for socket in (here, there):
+        for message in (undo, act_first):
+            refused = send(socket, message)
+            assert refused.get("stale") and "moved on" in refused["message"], refused
+    assert stored_actions(postgres_url, made["id"]) == [(1, second)]
+    here.wait(lambda s: s["ply"] == 1 and s["undos"] == 1)
+    for socket in (here, there):
+        socket.close()
+
+
 def test_two_servers_racing_for_one_ply_store_one_action(pair, postgres_url):
     a, b = pair
     made, joined = two_seats(a, b)

@@ -3,6 +3,7 @@ the store, on SQLite and on a real PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 import time
@@ -11,7 +12,9 @@ import pytest
 from sqlalchemy import event, text
 
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
+from coliseo.web.bus import RedisBus
 from coliseo.web.tables import Table, Tables, Watcher
+from coliseo.web.thinking import PoolThinker
 
 from .conftest import on_own_loop
 
@@ -256,6 +259,117 @@ def test_a_reader_arriving_as_its_game_is_let_go_is_attached_to_the_table_held_a
         held = await here.add_reader(table, reader)
         assert here.live[table.id] is held and reader in held.watchers and reader not in table.watchers
         assert held.stored.actions == theirs.stored.actions
+        for tables in (here, there):
+            tables.close()
+
+    on_own_loop(run())
+
+
+class HeldThinker:
+    """The real AI pool, each answer held back until `released`: the game can change while a move is computed."""
+
+    def __init__(self):
+        self.pool = PoolThinker(1)
+        self.released = asyncio.Event()
+        self.jobs: list = []
+        self.answers: list[str] = []
+
+    def warm(self) -> None:
+        pass
+
+    async def think(self, job) -> str:
+        self.jobs.append(job)
+        move = await self.pool.think(job)
+        await self.released.wait()
+        self.answers.append(move)
+        return move
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+async def eventually(condition, what: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {seconds} s: {what}"
+        await asyncio.sleep(0.05)
+
+
+async def another_move(tables: Tables, table: Table, player: int) -> None:
+    """`player` takes back their last move and makes another one: the game is at the same ply again."""
+    undone, ply = table.stored.actions[-1], len(table.match.steps)
+    await tables.undo(table, player, ply)
+    legal = [table.game.format_action(a) for a in table.match.state.legal_actions()]
+    await tables.act(table, player, next(x for x in legal if x not in (undone, "end")), ply - 1)
+
+
+def test_an_ai_move_computed_before_an_undo_does_not_land_on_the_position_after_it(store):
+    """A player moves and idles: the AI computes the seat's next move. The player comes back, takes the move back,
+    makes another and idles again before the AI answers: that answer, computed on the position taken back, names
+    the same ply as the new one. It is dropped, and the AI plays a move computed on the position there is."""
+    async def run() -> None:
+        thinker = HeldThinker()
+        tables = Tables(store, thinker=thinker)
+        table, _, _, _ = await tables.create("capsule", {}, [{"kind": "human"}] * 2, 5)
+        await play_until_undoable(tables, table, 1)
+        player, ply = table.match.current_player, len(table.match.steps)
+
+        async def idle() -> None:
+            table.last_activity -= 10
+            await tables.hand_idle_seats()
+            assert player in table.agents
+
+        await idle()
+        await eventually(lambda: len(thinker.jobs) == 1, "the AI is asked for the idle seat's move")
+        await tables.reclaim(table, player)
+        await another_move(tables, table, player)
+        after_undo = tuple(table.stored.actions)
+        await idle()
+        thinker.released.set()
+        await eventually(lambda: len(store.load(table.id).actions) > ply, "the AI moves")
+        stored = store.load(table.id).actions
+        assert thinker.jobs[0].actions != after_undo and thinker.jobs[1].actions == after_undo
+        assert stored[:ply + 1] == [*after_undo, thinker.answers[1]]
+        await eventually(table.ai_task.done, "the AI ends the seat's turn")
+        tables.close()
+
+    on_own_loop(run())
+
+
+def test_an_ai_move_leased_before_an_undo_is_refused_by_the_store_on_the_position_after_it(store, redis_url):
+    """This process holds the AI's lease on a ply and computes the move while another takes the last move back and
+    makes another: the ply is the same and this process has not heard of the change (its memory still has the old
+    position), so only the store's compare-and-set on the position refuses the move."""
+    async def run() -> None:
+        thinker = HeldThinker()
+        here = Tables(store, bus=RedisBus(redis_url), thinker=thinker)
+        await here.bus.start(here.on_notice)
+        there = Tables(store)                        # no bus: nothing it stores is heard here
+        table, _, _, _ = await there.create("capsule", {}, [{"kind": "human"}] * 2, None)
+        await play_until_undoable(there, table, 1)
+        player, ply, seats = table.match.current_player, len(table.match.steps), table.stored.seats
+
+        def handed_over(to_ai: bool) -> None:
+            changed = [dict(s) for s in seats]
+            if to_ai:
+                changed[player].update(kind="ai", agent="greedy", handed_over=True)
+            store.set_seats(table.id, changed)
+
+        handed_over(True)
+        held = await here.get(table.id)
+        await eventually(lambda: len(thinker.jobs) == 1, "the AI is asked for the idle seat's move")
+        assert store.lease_of(table.id)["owner"] == here.owner and store.lease_of(table.id)["ply"] == ply + 1
+        handed_over(False)
+        await another_move(there, table, player)
+        after_undo = tuple(table.stored.actions)
+        handed_over(True)
+        assert held.stored.actions != list(after_undo), "this process still holds the position taken back"
+        thinker.released.set()
+        await eventually(lambda: len(store.load(table.id).actions) > ply, "the AI moves")
+        stored = store.load(table.id).actions
+        assert thinker.jobs[1].actions == after_undo and stored[:ply + 1] == [*after_undo, thinker.answers[1]]
+        await eventually(held.ai_task.done, "the AI ends the seat's turn")
+        await here.bus.close()
         for tables in (here, there):
             tables.close()
 

@@ -73,6 +73,16 @@ ai_leases = Table(
 )
 
 
+# How many actions of each game were taken back. An undo makes a ply name a second position, never the pair (ply,
+# undos): every command names the pair, and every write checks it here (a compare-and-set, see `_position`). A table
+# of its own, so `create_all` adds it to a database made before it; a game without a row has had none taken back.
+undos = Table(
+    "undos", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("taken_back", Integer, nullable=False),
+)
+
+
 class PlyTaken(Exception):
     """Another writer got there first: the game is no longer at the ply this write was made on."""
 
@@ -127,6 +137,12 @@ _TAKE_LEASE = update(ai_leases).where(
 ).values(ply=bindparam("p"), owner=bindparam("o"), expires=bindparam("until"))
 _LEASE_HELD = select(ai_leases.c.game_id).where(ai_leases.c.game_id == bindparam("g"))
 _INSERT_LEASE = insert(ai_leases)
+_COUNT_UNDOS = update(undos).where(undos.c.game_id == bindparam("g"), undos.c.taken_back == bindparam("u")).values(
+    taken_back=undos.c.taken_back + bindparam("d", type_=Integer))
+_ADD_UNDOS = update(undos).where(undos.c.game_id == bindparam("g")).values(
+    taken_back=undos.c.taken_back + bindparam("d", type_=Integer))
+_UNDOS = select(undos.c.taken_back).where(undos.c.game_id == bindparam("g"))
+_INSERT_UNDOS = insert(undos)
 
 
 def now() -> str:
@@ -149,6 +165,7 @@ class StoredGame:
     actions: list[str] = field(default_factory=list)
     access: dict | None = None       # {"listed", "invite_hash", "spectators_need_invite", "creator"}
     rematch: dict | None = None      # {"id", "invite"} of this game played again, once a player asked
+    undos: int = 0                   # how many of its actions were taken back: with the ply, it names the position
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -201,16 +218,19 @@ class Store:
             db.execute(update(access).where(access.c.game_id == game_id).values(listed=listed))
 
     def add_action(self, game_id: str, ply: int, text: str, player: int, result: dict | None = None,
-                   lease: str | None = None, claim_next: tuple[str, float] | None = None) -> bool:
+                   lease: str | None = None, claim_next: tuple[str, float] | None = None,
+                   undos: int | None = None) -> bool:
         """Append one action at `ply` (and the result, if it ended the game) in one transaction.
 
         A compare-and-set on (game, ply): PlyTaken if that ply is taken, if the ply before it is not stored
-        (an undo took it back), or if `lease` (the owner of the AI seat's lease on this ply) has lost its lease
-        meanwhile. With `claim_next` (owner, seconds), the lease on the AI move at ply + 1 is taken in the same
-        transaction when it is free: True if it was.
+        (an undo took it back), if the game has had other than `undos` actions taken back (None: not checked), or
+        if `lease` (the owner of the AI seat's lease on this ply) has lost its lease meanwhile. With `claim_next`
+        (owner, seconds), the lease on the AI move at ply + 1 is taken in the same transaction when it is free: True
+        if it was.
         """
         try:
             with self.engine.begin() as db:
+                _position(db, game_id, undos, 0)
                 if lease is not None:
                     spent = db.execute(_SPEND_LEASE, {"g": game_id, "p": ply, "o": lease, "clock": time.time()})
                     if spent.rowcount != 1:
@@ -226,14 +246,19 @@ class Store:
         except exc.IntegrityError:
             raise PlyTaken(f"ply {ply} of game {game_id} is already taken") from None
 
-    def remove_action(self, game_id: str, ply: int) -> None:
-        """Undo: forget the action at `ply`, only if it is still the last one (else PlyTaken)."""
-        with self.engine.begin() as db:
-            _lock_game(db, game_id)
-            gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
-            later = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
-            if gone.rowcount != 1 or (later or 0) > ply:
-                raise PlyTaken(f"ply {ply} of game {game_id} is no longer the last one")
+    def remove_action(self, game_id: str, ply: int, undos: int | None = None) -> None:
+        """Undo: forget the action at `ply`, only if it is still the last one and the game has had `undos` actions
+        taken back (None: not checked); else PlyTaken. The count of undos grows by one."""
+        try:
+            with self.engine.begin() as db:
+                _position(db, game_id, undos, 1)
+                _lock_game(db, game_id)
+                gone = db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+                later = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
+                if gone.rowcount != 1 or (later or 0) > ply:
+                    raise PlyTaken(f"ply {ply} of game {game_id} is no longer the last one")
+        except exc.IntegrityError:       # another writer made the game's first row of undos at the same time
+            raise PlyTaken(f"game {game_id} changed meanwhile") from None
 
     def claim_lease(self, game_id: str, ply: int, owner: str, seconds: float) -> bool:
         """Take (or renew) the lease to play the AI move at `ply`: True for exactly one owner at a time."""
@@ -263,7 +288,9 @@ class Store:
                                .order_by(actions.c.ply)).scalars().all()
             rights = db.execute(select(access).where(access.c.game_id == game_id)).mappings().first()
             again = _rematch(db, game_id)
+            taken_back = db.execute(_UNDOS, {"g": game_id}).scalar()
         stored = _stored(row, [*known, *texts])
+        stored.undos = taken_back or 0
         if rights is not None:
             stored.access = {k: v for k, v in rights.items() if k != "game_id"}
         stored.rematch = again
@@ -304,6 +331,22 @@ class Store:
 def _lock_game(db, game_id: str) -> None:
     """Writers of one game queue here (PostgreSQL row lock; SQLite has one writer at a time anyway)."""
     db.execute(_LOCK_GAME, {"g": game_id})
+
+
+def _position(db, game_id: str, expected: int | None, taken_back: int) -> None:
+    """The compare-and-set on the position, first in every write of a game: PlyTaken unless the game has had
+    `expected` actions taken back (None: any number); adds `taken_back` to them. The row stays locked until the
+    transaction ends, so the writers of one game take turns here (and always lock this row first)."""
+    if expected is None and not taken_back:
+        return
+    params = {"g": game_id, "u": expected, "d": taken_back}
+    if db.execute(_ADD_UNDOS if expected is None else _COUNT_UNDOS, params).rowcount == 1:
+        return
+    if expected in (None, 0) and db.execute(_UNDOS, params).first() is None:
+        # The game's first row (IntegrityError, in the caller, if another writer inserts it at the same time).
+        db.execute(_INSERT_UNDOS, {"game_id": game_id, "taken_back": taken_back})
+        return
+    raise PlyTaken(f"game {game_id} is no longer at the position named: an action was taken back since")
 
 
 def _take_lease(db, game_id: str, ply: int, owner: str, seconds: float, *, create: bool = True) -> bool:

@@ -3,18 +3,20 @@
 WebSocket protocol (`/ws/{game_id}`), JSON messages:
   client → {"type": "hello", "token": str | null, "lang": "en" | "es", "invite": str?}   first; null token =
            spectator (who also gives the invite when the creator asked that spectators need it)
-  client → {"type": "act", "action": notation, "ply": n, "ref": any}  ·  {"type": "undo", "ply": n, "ref": any}
-  client → {"type": "resign" | "offer-draw" | "accept-draw" | "decline-draw", "ply": n, "ref": any}
+  client → {"type": "act", "action": notation, "ply": n, "undos": u, "ref": any}
+           {"type": "undo", "ply": n, "undos": u, "ref": any}
+  client → {"type": "resign" | "offer-draw" | "accept-draw" | "decline-draw", "ply": n, "undos": u, "ref": any}
   server → {"type": "state", ...}   the reader's whole picture, after every change (see Table.payload)
   server → {"type": "ack", "ref": any, "ply": n}   the action is stored and every reader was sent the new state
   server → {"type": "error", "message": str, "ref": any}
   server → {"type": "error", "message": "the game has moved on: …", "stale": true, "ref": any}, then a "state"
 The token travels inside the socket, never in a URL, so it appears in no log.
 
-Every command (act, undo, resign, the draw offers) names the `ply` of the position it was chosen on (the
-state's "ply"). Any other ply is refused as stale and changes nothing: a double click, a late click or a
-replayed message can never land on a later position. The store's key (game_id, ply) settles a race between
-writers the same way.
+Every command (act, undo, resign, the draw offers) names the position it was chosen on: the state's "ply" and
+"undos" (how many actions were taken back so far; 0 when left out). An undo makes a ply name a second position,
+never the pair. Any other position is refused as stale and changes nothing: a double click, a late click or a
+replayed message can never land on a later position. The store checks the pair in the same transaction as each
+write (a compare-and-set), which settles a race between writers the same way.
 """
 
 from __future__ import annotations
@@ -347,12 +349,15 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                                            "\"decline-draw\", \"ply\": n}")
                     if not isinstance(ply, int) or isinstance(ply, bool):
                         raise ColiseoError(f"{kind} carries \"ply\": the ply of the position it was chosen on")
+                    undos = message.get("undos", 0)
+                    if not isinstance(undos, int) or isinstance(undos, bool):
+                        raise ColiseoError(f"{kind} carries \"undos\": the state's count of actions taken back")
                     if kind == "act":
-                        now = await tables.act(table, seat, message["action"], ply, lang)
+                        now = await tables.act(table, seat, message["action"], ply, lang, undos)
                     elif kind == "undo":
-                        now = await tables.undo(table, seat, ply)
+                        now = await tables.undo(table, seat, ply, undos)
                     else:
-                        now = await tables.command(table, seat, kind, ply)
+                        now = await tables.command(table, seat, kind, ply, undos)
                 except MovedOn as e:
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref, "stale": True})
                     await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))

@@ -72,9 +72,12 @@ class Conflict(RuntimeError):
 class MovedOn(ColiseoError):
     """A command chosen on an earlier (or later) position than the game's: refused, nothing changed."""
 
-    def __init__(self, chosen: int | None, now: int):
-        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}",
-                         es=f"la partida ha avanzado: eso se eligió en la jugada {chosen} y la partida va por la {now}")
+    def __init__(self, chosen: int | None, now: int, undone: bool = False):
+        since, desde = (", and an action was taken back since", "; desde entonces se deshizo una acción") if undone \
+            else ("", "")
+        super().__init__(f"the game has moved on: that was chosen at ply {chosen}, the game is at ply {now}{since}",
+                         es=f"la partida ha avanzado: eso se eligió en la jugada {chosen} y la partida va por la "
+                            f"{now}{desde}")
 
 
 def hash_token(token: str) -> str:
@@ -123,8 +126,8 @@ class Table:
 
     def sync(self, stored: StoredGame, *, rebuild: bool = False) -> bool:
         """Catch up with the store: play its new actions (or replay from the start after an undo)."""
-        if not rebuild and (stored.seats, stored.actions, stored.access, stored.rematch) == (
-                self.stored.seats, self.stored.actions, self.stored.access, self.stored.rematch):
+        if not rebuild and (stored.seats, stored.actions, stored.access, stored.rematch, stored.undos) == (
+                self.stored.seats, self.stored.actions, self.stored.access, self.stored.rematch, self.stored.undos):
             return False
         known = self.stored.actions
         if rebuild or stored.actions[:len(known)] != known:
@@ -205,6 +208,7 @@ class Table:
             "seats": self.public_seats(),
             "present": self.present() if present is None else present,
             "ply": len(match.steps),
+            "undos": self.stored.undos,
             "turn": state.turn,
             "current_player": match.current_player,
             "result": match.result,
@@ -644,11 +648,12 @@ class Tables:
         return await self.get(again["id"]), seat, token, again["invite"]
 
     # --- playing ------------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, text: str, ply: int, lang: str = "en") -> int:
-        """Play `text` for `seat`, chosen at `ply`: checked, stored, announced; the new ply. ColiseoError (its
-        message in the seat's `lang`) if not."""
+    async def act(self, table: Table, seat: int, text: str, ply: int, lang: str = "en", undos: int | None = None
+                  ) -> int:
+        """Play `text` for `seat`, chosen at `ply` after `undos` undos: checked, stored, announced; the new ply.
+        ColiseoError (its message in the seat's `lang`) if not."""
         async with table.lock:
-            check_ply(table, ply)
+            check_ply(table, ply, undos)
             state = table.match.state
             if table.match.is_over:
                 raise refused(table.game, "over")
@@ -659,16 +664,16 @@ class Tables:
             action = table.game.parse_action(state, text, lang)
             stored = await self._play(table, action)
             table.last_activity = time.monotonic()
-        return await self._settle(table, stored, ply, ply + 1)
+        return await self._settle(table, stored, ply, ply + 1, undos)
 
-    async def undo(self, table: Table, seat: int, ply: int) -> int:
+    async def undo(self, table: Table, seat: int, ply: int, undos: int | None = None) -> int:
         async with table.lock:
-            check_ply(table, ply)
+            check_ply(table, ply, undos)
             match = table.match
             if seat in table.agents or not match.can_undo(seat):
                 raise nothing_to_undo()
             try:
-                await self.stored_call(self.store.remove_action, table.id, ply)
+                await self.stored_call(self.store.remove_action, table.id, ply, table.stored.undos)
             except PlyTaken:
                 moved_on = True
                 await self._reload(table)
@@ -676,7 +681,8 @@ class Tables:
                 moved_on = False
                 match.undo(seat)
                 table.stored.actions.pop()
-        return await self._settle(table, not moved_on, ply, ply - 1)
+                table.stored.undos += 1
+        return await self._settle(table, not moved_on, ply, ply - 1, undos)
 
     async def set_listed(self, table: Table, token: str, listed: bool) -> None:
         """The creator lists the game in the lobby (or takes it off)."""
@@ -687,21 +693,21 @@ class Tables:
         rights["listed"] = listed
         await self.announce(table)
 
-    async def command(self, table: Table, seat: int, name: str, ply: int) -> int:
-        """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at `ply`; the new ply."""
+    async def command(self, table: Table, seat: int, name: str, ply: int, undos: int | None = None) -> int:
+        """A seat's table command (resign, offer-draw, accept-draw, decline-draw) at (`ply`, `undos`); the new ply."""
         async with table.lock:
-            check_ply(table, ply)
+            check_ply(table, ply, undos)
             stored = await self._play(table, Command(name, seat))
             table.seat_agents()
             table.last_activity = time.monotonic()
-        return await self._settle(table, stored, ply, ply + 1)
+        return await self._settle(table, stored, ply, ply + 1, undos)
 
-    async def _settle(self, table: Table, stored: bool, chosen: int, new_ply: int) -> int:
+    async def _settle(self, table: Table, stored: bool, chosen: int, new_ply: int, undos: int | None = None) -> int:
         """After a command: announce it and return the new ply, or, if another process wrote that ply first,
         show this process's readers the store's version and refuse with "the game has moved on"."""
         if not stored:
             await table.broadcast()
-            raise MovedOn(chosen, len(table.match.steps))
+            raise MovedOn(chosen, len(table.match.steps), undos is not None and undos < table.stored.undos)
         await self.announce(table)
         return new_ply
 
@@ -723,7 +729,7 @@ class Tables:
         claim_next = None if self.alone or table.ai_to_move() is None else (self.owner, self.lease_seconds)
         try:
             claimed = await self.stored_call(self.store.add_action, table.id, ply, text, player, match.result, lease,
-                                             claim_next)
+                                             claim_next, table.stored.undos)
         except PlyTaken:
             await self._reload(table)
             return False
@@ -783,7 +789,7 @@ class Tables:
                 player = table.ai_to_move()
                 if player is None or self.live.get(table.id) is not table:
                     return
-                ply = len(table.match.steps) + 1
+                ply, undos = len(table.match.steps) + 1, table.stored.undos
                 claimed = table.leased == ply or await self.claim(table, ply)
                 table.leased = None
                 job = table.job(player) if claimed else None
@@ -797,7 +803,7 @@ class Tables:
             if text is None:
                 continue                                    # the lease was lost: the move is dropped
             async with table.lock:
-                if len(table.match.steps) + 1 != ply or table.ai_to_move() != player:
+                if (len(table.match.steps) + 1, table.stored.undos) != (ply, undos) or table.ai_to_move() != player:
                     continue                                # the game moved on while the AI thought
                 stored = await self._play(table, table.game.parse_action(table.match.state, text),
                                           lease=None if self.alone else self.owner)
@@ -893,10 +899,12 @@ def ai_only(seats: list[dict]) -> bool:
     return all(s["kind"] == "ai" and not s.get("handed_over") for s in seats)
 
 
-def check_ply(table: Table, ply: int) -> None:
-    """Every command names the position it was chosen on; any other position refuses it."""
-    if ply != len(table.match.steps):
-        raise MovedOn(ply, len(table.match.steps))
+def check_ply(table: Table, ply: int, undos: int | None = None) -> None:
+    """Every command names the position it was chosen on, by its ply and the number of undos before it (an undo makes
+    a ply name a second position, never the pair); any other position refuses it. (`undos` None: the caller holds
+    the table itself and names the ply only.)"""
+    if ply != len(table.match.steps) or undos not in (None, table.stored.undos):
+        raise MovedOn(ply, len(table.match.steps), undos is not None and undos < table.stored.undos)
 
 
 def store_version(stored: StoredGame) -> str:

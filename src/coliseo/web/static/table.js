@@ -95,7 +95,7 @@ function send(message) {
 async function receive(message) {
   if (message.type === "state") {
     markFresh();
-    const changed = !payload || payload.ply !== message.ply;
+    const changed = !payload || payload.ply !== message.ply || payload.undos !== message.undos;
     if (payload && changed) chime(message);
     payload = message;
     if (changed) selection = [];
@@ -119,13 +119,13 @@ async function receive(message) {
   }
 }
 
-// --- the stale-action rule: every command names its ply; controls wait for the answer ---------
+// --- the stale-action rule: every command names its position (ply, undos); controls wait for the answer ---
 function controlsLocked() { return awaitingAnswer || !stateIsFresh; }
 
 function sendCommand(message) {
   if (controlsLocked() || !payload) return;
   awaitingAnswer = true;
-  send({ ...message, ply: payload.ply, ref: nextRef++ });
+  send({ ...message, ply: payload.ply, undos: payload.undos, ref: nextRef++ });
   draw();
 }
 
@@ -530,7 +530,7 @@ function chime(next) {
   tone.stop(audio.currentTime + 0.25);
 }
 
-// --- undo, resign and draw offers: commands like any other, with the position's ply; at the top of the side column,
+// --- undo, resign and draw offers: commands like any other, naming the position; at the top of the side column,
 // where a long inspector or event log never pushes them out of sight ----------------
 function tableCommands() {
   const out = [];
