@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -108,3 +111,45 @@ def test_the_page_shows_the_whole_commitment_the_record_publishes(context, serve
         page.click("#resign-yes")
         page.wait_for_selector("body[data-over='true']")
         assert shown == server.get(f"/api/games/{game_id}/record")["seed_commitment"]
+
+
+def answer_of(server, path: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(server.url + path, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+@pytest.mark.parametrize("game", ["capsule", "forbidden", "dungeon_dice", "fantastiqa"])
+def test_before_the_end_no_answer_or_log_line_holds_the_seed_or_the_salt(server, game):
+    """What an outsider, a seat or a spectator can read of a running game (its payloads, summary, the lobby's list,
+    the record and replay endpoints, an error) and the server's log hold neither the seed nor the salt."""
+    made = server.post("/api/games", {"game": game, "seats": TWO_PEOPLE, "sides": lobby_sides(server, game),
+                                      "listed": True})
+    other = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
+    me, state = first_state(server, made["id"], made["token"])
+    them, their_state = first_state(server, made["id"], other["token"])
+    watcher, watched = first_state(server, made["id"], None)
+    seen = [json.dumps(state), json.dumps(watched)]
+    mover, legal = (me, state["legal"]) if state["legal"] else (them, their_state["legal"])
+    mover.send(json.dumps({"type": "act", "action": legal[0], "ply": 0, "ref": 1}))
+    me.send(json.dumps({"type": "act", "action": "not an action", "ply": 9, "ref": 2}))
+    for ws, last in ((me, "error"), (watcher, "state")):
+        while True:       # until the error (mine), or the state after the move (the watcher's)
+            seen.append(ws.recv(timeout=30))
+            message = json.loads(seen[-1])
+            if message["type"] == last and message.get("ply", 1) == 1:
+                break
+    for ws in (me, them, watcher):
+        ws.close()
+    for path in (f"/api/games/{made['id']}", "/api/games", f"/api/games/{made['id']}/record",
+                 f"/api/games/{made['id']}/replay?view=0"):
+        status, text = answer_of(server, path)
+        assert status == 409 if "/record" in path or "/replay" in path else status == 200, (path, status)
+        seen.append(text)
+    db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
+    seed, salt = db.execute("select seed, salt from games where id = ?", (made["id"],)).fetchone()
+    db.close()
+    for text in [*seen, server.errors()]:
+        assert str(seed) not in text and salt not in text
