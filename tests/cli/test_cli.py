@@ -351,3 +351,27 @@ def test_the_end_of_a_game_says_what_broke_a_tie_the_scores_do_not_show(home):
                  input="end\n" * 20)
     assert result.exit_code == 0 and "turn limit" in result.stdout
     assert "Hearts tied at 5 each: the most monsters" in result.stdout or "Hearts (5 each)" in result.stdout
+
+
+def test_verify_says_when_an_older_record_did_not_commit_its_options(tmp_path):
+    from coliseo import load_game
+    from coliseo.core.match import Match, scheme_1_commitment
+
+    match = Match(load_game("capsule"), 3)
+    match.play_text("end")
+    match.play_text("end")
+    record = match.record()
+    assert "options were not committed" not in run("verify", str(_saved(record, tmp_path))).stdout
+    older = {k: v for k, v in record.items() if k not in ("commitment_scheme", "commitment_parts")}
+    older["seed_commitment"] = scheme_1_commitment(record["seed"], record["salt"], record["setup"])
+    result = run("verify", str(_saved(older, tmp_path)))
+    assert result.exit_code == 0 and "scheme 1: its options were not committed" in " ".join(result.stdout.split())
+    assert json.loads(run("verify", str(_saved(older, tmp_path)), "--json").stdout)["commitment_scheme"] == 1
+
+
+def _saved(record: dict, tmp_path):
+    from coliseo.core.match import save_record
+
+    path = tmp_path / "record.json"
+    save_record(record, path)
+    return path

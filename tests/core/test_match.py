@@ -6,7 +6,16 @@ import random
 import pytest
 
 from coliseo import IllegalAction, RecordError, list_games, load_game
-from coliseo.core.match import Command, Match, read_record, replay, save_record, seed_commitment, verify
+from coliseo.core.match import (
+    Command,
+    Match,
+    read_record,
+    replay,
+    save_record,
+    scheme_1_commitment,
+    seed_commitment,
+    verify,
+)
 
 
 def finished_match(seed=5):
@@ -22,7 +31,8 @@ def test_a_finished_record_reveals_the_seed_and_verifies():
     match = finished_match()
     record = match.record()
     assert record["format"] == "coliseo-record/1" and record["seed"] == 5
-    assert record["seed_commitment"] == seed_commitment(5, record["salt"], None)
+    assert record["seed_commitment"] == seed_commitment(5, record["salt"], options=record["options"], setup=None)
+    assert record["commitment_scheme"] == 2
     assert verify(record).state == match.state
 
 
@@ -62,6 +72,51 @@ def test_a_changed_seed_is_caught_by_the_commitment():
     record["seed"] += 1
     with pytest.raises(RecordError, match="commitment"):
         verify(record)
+
+
+def test_the_commitment_covers_the_options_and_the_setup_and_verify_names_the_part_changed():
+    game = load_game("capsule", mode="advanced")
+    setup = game.setup_for_sides(["adv_storm", "adv_stone"])
+    match = Match(game, 4, setup)
+    assert match.commitment == match.record()["seed_commitment"]
+    assert match.commitment != Match(load_game("capsule", mode="advanced", max_turns=9), 4, setup,
+                                     salt=match.salt).commitment
+    assert match.commitment != Match(game, 4, game.setup_for_sides(["adv_stone", "adv_storm"]),
+                                     salt=match.salt).commitment
+    match.play(Command("resign", 0))
+    record = match.record()
+    assert verify(record).result == record["result"]
+    for part, change in [("options", {"max_turns": record["options"]["max_turns"] + 1}),
+                         ("setup", {"setup": game.setup_for_sides(["adv_stone", "adv_storm"])}),
+                         ("seed", {"seed": 5})]:
+        changed = {**record, **change} if part != "options" else {**record, "options": {**record["options"], **change}}
+        with pytest.raises(RecordError, match=f"does not match the record's {part}: the record was tampered"):
+            verify(changed)
+    with pytest.raises(RecordError, match="seed, options and setup \\(or its salt\\)"):
+        verify({**record, "salt": "0" * 32})
+    with pytest.raises(RecordError, match="parts do not make its seed commitment"):
+        verify({**record, "commitment_parts": {**record["commitment_parts"], "options": "0" * 64}})
+
+
+def test_verify_checks_the_commitment_the_player_was_shown():
+    record = finished_match().record()
+    assert verify(record, record["seed_commitment"].upper()).result == record["result"]
+    with pytest.raises(RecordError, match="not the commitment you were shown"):
+        verify(record, ("1" if record["seed_commitment"][0] == "0" else "0") + record["seed_commitment"][1:])
+
+
+def test_a_record_of_scheme_1_verifies_with_its_own_formula_and_still_seals_the_setup():
+    """Records written before `commitment_scheme` committed the seed, salt and setup (not the options)."""
+    record = finished_match().record()
+    old = {k: v for k, v in record.items() if k not in ("commitment_scheme", "commitment_parts")}
+    old["seed_commitment"] = scheme_1_commitment(record["seed"], record["salt"], record["setup"])
+    assert verify(old).result == record["result"]
+    with pytest.raises(RecordError, match="seed and setup do not match the seed commitment \\(scheme 1\\)"):
+        verify({**old, "seed": record["seed"] + 1})
+    with pytest.raises(RecordError, match="'commitment_scheme' must be 1 or 2"):
+        verify({**old, "commitment_scheme": 3})
+    with pytest.raises(RecordError, match="'commitment_parts' must hold"):
+        verify({**record, "commitment_parts": None})
 
 
 def test_a_changed_result_is_caught_by_the_replay():

@@ -390,22 +390,32 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
 
 
 @app.command("verify")
-def verify_cmd(file: Path, json_out: bool = JsonOption) -> None:
-    """Check a record: the seed matches its commitment and the replay reaches the recorded result."""
+def verify_cmd(file: Path, commitment: str | None = typer.Option(
+        None, "--commitment", help="the seed commitment the table showed you during the game: it must be the record's"),
+        json_out: bool = JsonOption) -> None:
+    """Check a record: the seed, salt, options and setup match its commitment (the one you were shown, if given) and
+    the replay reaches the recorded result."""
     try:
-        match = verify(read_record(file))
+        doc = read_record(file)
+        match = verify(doc, commitment)
     except ColiseoError as e:
         if json_out:
             print(json.dumps({"ok": False, "error": str(e)}))
             raise typer.Exit(1) from None
         console.print(f"[red]NOT VERIFIED:[/red] {escape(str(e))}")
         raise typer.Exit(1) from None
-    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.result}
+    scheme = doc.get("commitment_scheme", 1)
+    summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.result,
+               "seed_commitment": doc["seed_commitment"], "commitment_scheme": scheme,
+               "commitment_shown": commitment is not None}
     if json_out:
         print(json.dumps(summary))
     else:
-        console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, "
-                      f"seed matches its commitment, result {match.result} "
+        parts = "seed, salt, options and setup" if scheme != 1 else "seed, salt and setup"
+        older = " (an older record, of scheme 1: its options were not committed)" if scheme == 1 else ""
+        shown = ", which is the commitment you were shown" if commitment is not None else ""
+        console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, the {parts} match "
+                      f"the seed commitment {doc['seed_commitment'][:16]}…{older}{shown}, result {match.result} "
                       f"({escape(result_words(match.game, match.result, 'en')) if match.result else 'unfinished'})")
 
 

@@ -1,8 +1,10 @@
 """A game in progress with its history: undo for people, records, replay and verification.
 
 A record (`coliseo-record/1`) holds the game id, options, setup, the actions in notation, the
-result and the engine version. The seed stays sealed behind a SHA-256 commitment until the game
-ends, so either player can check afterwards that no shuffle or roll was tampered with.
+result and the engine version. The seed stays sealed behind a SHA-256 commitment to the seed, salt,
+options and setup, made when the game is created and shown from the first move; the seed, salt and
+setup are revealed when the game ends, so either player can check afterwards that nothing that
+decided the game was changed.
 
 Besides the game's own actions the history holds the table's commands, written `!name player`:
 `!resign 0`, `!offer-draw 1`, `!accept-draw 0`, `!decline-draw 0` and `!abandon`. They are steps
@@ -35,11 +37,30 @@ def engine_version() -> str:
     return __version__
 
 
-def seed_commitment(seed: int, salt: str, setup: Any = None) -> str:
-    """SHA-256 of the salted seed and setup; the salt keeps a small seed from being guessed.
+COMMITMENT_SCHEME = 2          # the record's `commitment_scheme`; a record without one is of scheme 1
+COMMITTED = ("seed", "options", "setup")
 
-    The setup is sealed with the seed because it can name hidden things (a team in capsules, a deck).
-    """
+
+def _digest(value: Any) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def commitment_parts(seed: int, salt: str, *, options: dict, setup: Any) -> dict[str, str]:
+    """Each committed part's SHA-256, salted: the salt keeps a small seed, or a setup from a short list, from being
+    guessed from its digest. The setup is committed because it can name hidden things (a team in capsules, a deck)."""
+    values = {"seed": seed, "options": options, "setup": setup}
+    return {part: _digest({"salt": salt, "part": part, "value": values[part]}) for part in COMMITTED}
+
+
+def seed_commitment(seed: int, salt: str, *, options: dict, setup: Any) -> str:
+    """The game's commitment: SHA-256 of the canonical JSON of the scheme and its parts' digests (`commitment_parts`).
+
+    The one formula: computed when a game is created, shown at the table, kept in the record, checked by `verify`."""
+    return _digest({"scheme": COMMITMENT_SCHEME, "parts": commitment_parts(seed, salt, options=options, setup=setup)})
+
+
+def scheme_1_commitment(seed: int, salt: str, setup: Any) -> str:
+    """The commitment of records written before `commitment_scheme` (seed, salt and setup; not the options)."""
     sealed = json.dumps(setup, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(f"coliseo-seed:{salt}:{seed}:{sealed}".encode()).hexdigest()
 
@@ -97,6 +118,7 @@ class Match:
         self.players = players
         self.created = created or datetime.now(UTC).isoformat(timespec="seconds")
         self.state = game.new_state(seed, setup)
+        self.commitment = seed_commitment(seed, self.salt, options=dict(game.options), setup=setup)
         self.steps: list[Step] = []
         self.ended: dict | None = None       # a result decided by a command, not by the game
         self.draw_offer: int | None = None   # the player whose draw offer stands
@@ -211,7 +233,10 @@ class Match:
             "setup": self.setup if reveal else None,
             "players": self.players,
             "created": self.created,
-            "seed_commitment": seed_commitment(self.seed, self.salt, self.setup),
+            "seed_commitment": self.commitment,
+            "commitment_scheme": COMMITMENT_SCHEME,
+            "commitment_parts": commitment_parts(self.seed, self.salt, options=dict(self.game.options),
+                                                 setup=self.setup),
             "seed": self.seed if reveal else None,
             "salt": self.salt if reveal else None,
             "actions": [self.format(s.action) for s in self.steps],
@@ -290,6 +315,36 @@ def check_record(doc: Any) -> None:
     seed, salt = doc.get("seed"), doc.get("salt")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str)):
         raise RecordError("record fields 'seed' (an integer) and 'salt' (a string) go together")
+    scheme, parts = doc.get("commitment_scheme", 1), doc.get("commitment_parts")
+    if scheme not in (1, COMMITMENT_SCHEME) or isinstance(scheme, bool):
+        raise RecordError(f"record field 'commitment_scheme' must be 1 or {COMMITMENT_SCHEME}, got {scheme!r}")
+    if scheme == COMMITMENT_SCHEME and not (isinstance(parts, dict) and sorted(parts) == sorted(COMMITTED)
+                                            and all(isinstance(v, str) for v in parts.values())):
+        raise RecordError(f"record field 'commitment_parts' must hold the digests of {', '.join(COMMITTED)}")
+
+
+def check_commitment(doc: dict) -> None:
+    """The revealed seed, salt, options and setup make the record's seed commitment; RecordError names what does
+    not. A record of scheme 1 (no `commitment_scheme`) committed the seed and setup only."""
+    seed, salt, setup = doc["seed"], doc["salt"], doc.get("setup")
+    if doc.get("commitment_scheme", 1) == 1:
+        if scheme_1_commitment(seed, salt, setup) != doc["seed_commitment"]:
+            raise RecordError("the revealed seed and setup do not match the seed commitment (scheme 1): "
+                              "the record was tampered with")
+        return
+    parts = doc["commitment_parts"]
+    if _digest({"scheme": COMMITMENT_SCHEME, "parts": parts}) != doc["seed_commitment"]:
+        raise RecordError("the record's commitment parts do not make its seed commitment: "
+                          "the record was tampered with")
+    made = commitment_parts(seed, salt, options=doc["options"], setup=setup)
+    wrong = [part for part in COMMITTED if made[part] != parts[part]]
+    if wrong:
+        raise RecordError(f"the seed commitment does not match the record's {_names(wrong)}"
+                          f"{' (or its salt)' if len(wrong) == len(COMMITTED) else ''}: the record was tampered with")
+
+
+def _names(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def replay(doc: dict) -> Match:
@@ -298,9 +353,7 @@ def replay(doc: dict) -> Match:
     if doc.get("seed") is None:
         raise RecordError("the record's seed is still sealed (the game was not over when it was written); "
                           "it can be replayed once the seed is revealed")
-    if seed_commitment(doc["seed"], doc["salt"], doc.get("setup")) != doc["seed_commitment"]:
-        raise RecordError("the revealed seed and setup do not match the seed commitment: "
-                          "the record was tampered with")
+    check_commitment(doc)
     try:
         game = load_game(doc["game"], **doc["options"])
         match = Match(game, doc["seed"], doc.get("setup"), salt=doc["salt"], players=doc.get("players"),
@@ -315,8 +368,12 @@ def replay(doc: dict) -> Match:
     return match
 
 
-def verify(doc: dict) -> Match:
-    """Replay and check that the replay reaches the recorded result."""
+def verify(doc: dict, shown: str | None = None) -> Match:
+    """Replay and check that the replay reaches the recorded result; with `shown`, the commitment a player was shown
+    during the game, also that it is the record's."""
+    if shown is not None and shown.strip().lower() != doc.get("seed_commitment"):
+        raise RecordError(f"the record's seed commitment {doc.get('seed_commitment')} is not the commitment you were "
+                          f"shown ({shown.strip()}): this is not the game you played, or the record was remade")
     match = replay(doc)
     if match.result != doc.get("result"):
         raise RecordError(f"the replay ends with {match.result!r}, the record says {doc.get('result')!r}")

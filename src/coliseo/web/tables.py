@@ -36,7 +36,7 @@ from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import refused, result_words
-from coliseo.core.match import Command, Match, nothing_to_undo, seed_commitment
+from coliseo.core.match import Command, Match, nothing_to_undo
 from coliseo.core.registry import list_games, load_game
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
@@ -115,7 +115,7 @@ class Table:
         self._rendered: dict[tuple, list[tuple]] = {}
         self.shared_seats: set[int] = set()    # the seats read here, as the other processes were last told
         self.remote_seats: set[int] = set()    # the seats read through other processes
-        self.commitment = seed_commitment(match.seed, match.salt)     # a replay keeps the seed and the salt
+        self.commitment = match.commitment     # made once, when the game was created (a replay makes the same)
         self.seat_agents()
 
     def seat_agents(self) -> None:

@@ -33,7 +33,7 @@ const WORDS = {
     share: "{p} share the win", noWinner: "No winner", and: " and ", rematch: "Rematch", acceptRematch: "Join the rematch",
     watchRematch: "Watch the rematch", close: "Close", scores: "Scores", soundOn: "Sound on", soundOff: "Sound off",
     because: "Why: {r}", howToPlay: "How to play", back: "Back to the lobby", games: "The games",
-    commitmentHelp: "SHA-256 of the game's secret seed, published now; the record reveals the seed at the end so anyone can check that no shuffle or roll was changed",
+    commitmentHelp: "SHA-256 of the game's secret seed with its options and setup, published now; the record reveals them at the end, so anyone can check that no shuffle, roll or team was changed (coliseo verify --commitment)",
   },
   es: {
     lobby: "Salón", newGame: "Nueva partida", game: "Juego", seats: "Asientos", seat: "Asiento", human: "Persona",
@@ -72,7 +72,7 @@ const WORDS = {
     watchRematch: "Mirar la revancha", close: "Cerrar", scores: "Puntuación", soundOn: "Sonido activado",
     soundOff: "Sonido desactivado", because: "Motivo: {r}", howToPlay: "Cómo se juega", back: "Volver al salón",
     games: "Los juegos",
-    commitmentHelp: "SHA-256 de la semilla secreta de la partida, publicado ya; el registro revela la semilla al final para que cualquiera compruebe que ninguna mezcla ni tirada cambió",
+    commitmentHelp: "SHA-256 de la semilla secreta de la partida con sus opciones y su preparación, publicado ya; el registro los revela al final para que cualquiera compruebe que ninguna mezcla, tirada ni equipo cambió (coliseo verify --commitment)",
   },
 };
 

@@ -590,7 +590,7 @@ function drawLinks() {
   if (seatInfo) items.push(seatLink(origin));
   if (seatInfo && seatInfo.creator && !payload.result) items.push(listingToggle());
   items.push(el("p", { class: "commitment", title: t("commitmentHelp") }, `${t("commitment")}: `,
-    el("code", {}, payload.seed_commitment.slice(0, 16) + "…")));
+    el("code", {}, payload.seed_commitment)));   // whole, to compare with the record's (coliseo verify --commitment)
   if (payload.result) {
     items.push(el("p", {}, el("a", { href: `/api/games/${gameId}/record`, download: `coliseo-${gameId}.json`, id: "download" }, t("download")),
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
