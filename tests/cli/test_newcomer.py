@@ -174,3 +174,12 @@ def test_ctrl_c_keeps_the_game_so_far_says_so_and_is_marked_interrupted(home):
 def test_resign_asks_first_and_no_keeps_playing(home):
     result = run("play", "capsule", "--vs", "random", "--seed", "1", input="resign\nn\nquit\n")
     assert "Resign this game? (y/N)" in result.stdout and "resigns" not in result.stdout
+
+
+def test_verify_of_a_folder_is_one_line_and_a_verified_result_is_in_words(home, tmp_path):
+    result = run("verify", str(tmp_path))
+    assert result.exit_code == 1 and "is a folder, not a file" in result.stdout and "Traceback" not in result.stdout
+    run("play", "capsule", "--vs", "random", "--seed", "4", input="resign\ny\n")
+    record = next((home / "records").glob("capsule-*.json"))
+    out = " ".join(run("verify", str(record)).stdout.split())
+    assert "result: Player 2 wins — by resignation" in out and "'winners'" not in out

@@ -396,13 +396,16 @@ def verify_cmd(file: Path, commitment: str | None = typer.Option(
     """Check a record: the seed, salt, options and setup match its commitment (the one you were shown, if given) and
     the replay reaches the recorded result."""
     try:
+        if file.is_dir():
+            raise RecordError(words("is_folder", "en", path=file))
         doc = read_record(file)
         match = verify(doc, commitment)
-    except ColiseoError as e:
+    except (ColiseoError, OSError) as e:
+        error = str(e) if isinstance(e, ColiseoError) else words("unreadable", "en", path=file, error=e.strerror or e)
         if json_out:
-            print(json.dumps({"ok": False, "error": str(e)}))
+            print(json.dumps({"ok": False, "error": error}))
             raise typer.Exit(1) from None
-        console.print(f"[red]NOT VERIFIED:[/red] {escape(str(e))}")
+        console.print(f"[red]NOT VERIFIED:[/red] {escape(error)}", soft_wrap=True)
         raise typer.Exit(1) from None
     scheme = doc.get("commitment_scheme", 1)
     summary = {"ok": True, "game": match.game.id, "actions": len(match.steps), "result": match.result,
@@ -415,8 +418,8 @@ def verify_cmd(file: Path, commitment: str | None = typer.Option(
         older = " (an older record, of scheme 1: its options were not committed)" if scheme == 1 else ""
         shown = ", which is the commitment you were shown" if commitment is not None else ""
         console.print(f"[green]VERIFIED[/green]: {match.game.id}, {len(match.steps)} actions, the {parts} match "
-                      f"the seed commitment {doc['seed_commitment'][:16]}…{older}{shown}, result {match.result} "
-                      f"({escape(result_words(match.game, match.result, 'en')) if match.result else 'unfinished'})")
+                      f"the seed commitment {doc['seed_commitment'][:16]}…{older}{shown}; result: "
+                      f"{escape(result_words(match.game, match.result, 'en')) if match.result else 'unfinished'}")
 
 
 @app.command("agents")
