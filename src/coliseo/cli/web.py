@@ -38,6 +38,11 @@ def register(app: typer.Typer) -> None:
               allowed_host: list[str] = typer.Option([], "--allowed-host",
                                                      help="a Host name served (repeatable; default: the loopback "
                                                           "names when bound to loopback, else any)"),
+              trusted_proxy: list[str] = typer.Option([], "--trusted-proxy",
+                                                      help="a reverse proxy's address or network (10.0.0.0/24) "
+                                                           "whose X-Forwarded-For names the client (repeatable; "
+                                                           "default: none, each client is the address it "
+                                                           "connects from)"),
               workers: int = typer.Option(1, "--workers", min=1, max=64,
                                           help="server processes behind the one port (more than 1 needs --redis)"),
               redis: str | None = typer.Option(None, "--redis", help="Redis URL for fan-out between processes, "
@@ -70,6 +75,11 @@ def register(app: typer.Typer) -> None:
             typer.echo("error: --workers above 1 needs --redis URL, so that a move on one process reaches the "
                        "readers on the others", err=True)
             raise typer.Exit(2)
+        wrong = [p for p in trusted_proxy if not is_network(p)]
+        if wrong:
+            typer.echo(f"error: --trusted-proxy takes an IP address or network (127.0.0.1, 10.0.0.0/24), not "
+                       f"{wrong[0]!r}", err=True)
+            raise typer.Exit(2)
         table_settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"),
                                   max_ai_games=max_ai_games, games_per_minute=games_per_minute,
                                   messages_per_second=messages_per_second, allowed_origins=tuple(allowed_origin),
@@ -88,7 +98,9 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
         common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_config": log_config(log_level),
-                  "log_level": "info" if log_level == "debug" else "warning"}
+                  "log_level": "info" if log_level == "debug" else "warning",
+                  # uvicorn's default believes X-Forwarded-For from loopback: only the proxies named are believed.
+                  "proxy_headers": bool(trusted_proxy), "forwarded_allow_ips": trusted_proxy}
         if workers == 1:
             uvicorn.run(create_app(settings.pop("db_url"), settings=table_settings, **settings), **common)
         else:
@@ -147,6 +159,16 @@ def duration(text: str, option: str) -> float:
     if not seconds > 0 or seconds == float("inf"):
         raise typer.BadParameter(f"{text!r} is not a duration; write e.g. 7d, 12h, 30m or 90s", param_hint=option)
     return seconds
+
+
+def is_network(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def served_hosts(bound: str, hosts: list[str], origins: list[str]) -> tuple[str, ...] | None:

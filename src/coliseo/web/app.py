@@ -48,7 +48,7 @@ from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import ALIVE_SECONDS, make_bus
-from .guards import HostGuard, RateLimit, SharedRateLimit, origin_allowed
+from .guards import Busy, Exclusive, HostGuard, RateLimit, SharedRateLimit, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
 
@@ -140,8 +140,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     tables.bus.on_presence = tables.on_presence
     # New games are counted across the processes of one store; messages per process, whose event loop that limit
     # protects.
+    store_key = hashlib.sha256(db_url.encode()).hexdigest()[:16]
     new_games = (RateLimit(settings.games_per_minute, 60) if tables.alone else SharedRateLimit(
-        tables.bus.redis, f"{hashlib.sha256(db_url.encode()).hexdigest()[:16]}:games", settings.games_per_minute, 60))
+        tables.bus.redis, f"{store_key}:games", settings.games_per_minute, 60))
+    ai_cap = Exclusive(None if tables.alone else tables.bus.redis, f"{store_key}:ai-only-games")
     messages = RateLimit(settings.messages_per_second, 1)
     origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
@@ -188,6 +190,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def conflict(_request, error: Conflict):
         return JSONResponse({"detail": str(error)}, status_code=409)
 
+    @app.exception_handler(Busy)
+    async def busy(_request, error: Busy):
+        return JSONResponse({"detail": str(error)}, status_code=503)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request, error: RequestValidationError):
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
@@ -229,7 +235,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         except NotImplementedError:
             return []
 
-    @app.post("/api/games", status_code=201, responses=ERRORS)
+    @app.post("/api/games", status_code=201, responses={**ERRORS, 503: {"model": Problem}})
     async def create(body: CreateGame, request: Request) -> Created:
         """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
         secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
@@ -237,12 +243,15 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         if wait:
             raise StarletteHTTPException(429, f"too many new games from your address: at most "
                                               f"{settings.games_per_minute} a minute; try again in {ceil(wait)} s")
-        if all(s.kind == "ai" for s in body.seats) and await tables.ai_only_games() >= settings.max_ai_games:
-            raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
-                                              "at once; try again when one has ended")
-        table, seat, token, invite = await tables.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds, sides=body.sides,
-            listed=body.listed, spectators_need_invite=body.spectators_need_invite)
+        robots = all(s.kind == "ai" for s in body.seats)
+        # Counted and created under one lock (of every process, with Redis): a burst cannot all see a free place.
+        async with ai_cap.held() if robots else contextlib.nullcontext():
+            if robots and await tables.ai_only_games() >= settings.max_ai_games:
+                raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played "
+                                                  "here at once; try again when one has ended")
+            table, seat, token, invite = await tables.create(
+                body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds, sides=body.sides,
+                listed=body.listed, spectators_need_invite=body.spectators_need_invite)
         return created(table, seat, token, invite)
 
     @app.get("/api/games")

@@ -1,10 +1,13 @@
-"""What keeps the table usable under abuse: rate limits per client, the Host and Origin checks."""
+"""What keeps the table usable under abuse: rate limits per client, caps, the Host and Origin checks."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
+from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 log = logging.getLogger("coliseo.web")
@@ -60,6 +63,39 @@ class SharedRateLimit:
         except Exception:  # noqa: BLE001 - Redis away: let people play rather than refuse everyone
             log.warning("could not count %s in Redis; not limited meanwhile", self.prefix + client)
             return 0.0
+
+
+class Exclusive:
+    """One holder at a time of `held()`: in this process, and with `redis`, in every process sharing it (a Redis lock
+    that expires after `seconds`, should its holder die holding it)."""
+
+    def __init__(self, redis, name: str, seconds: float = 30.0):
+        self.redis, self.name, self.seconds = redis, f"coliseo:lock:{name}", seconds
+        self.here = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        async with self.here:                  # this process's turn first: one of its requests waits on Redis
+            if self.redis is None:
+                yield
+                return
+            lock = self.redis.lock(self.name, timeout=self.seconds, blocking_timeout=self.seconds)
+            try:
+                acquired = await lock.acquire()
+            except Exception:  # noqa: BLE001 - Redis away: refuse what the lock guards rather than guess
+                log.warning("could not take the lock %s in Redis", self.name)
+                acquired = False
+            if not acquired:
+                raise Busy("the server is busy; try again in a moment")
+            try:
+                yield
+            finally:
+                with contextlib.suppress(Exception):   # expired meanwhile, or Redis away: it expires by itself
+                    await lock.release()
+
+
+class Busy(RuntimeError):
+    """What an `Exclusive` guards could not be done now (503)."""
 
 
 def host_name(host_header: str) -> str:
