@@ -37,8 +37,8 @@ def burst(servers: list[Server], count: int, body: dict) -> list[int]:
         return [status for status, _ in pool.map(lambda n: post(servers[n % len(servers)], body), range(count))]
 
 
-def socket(server: Server, game_id: str, **options):
-    return connect(f"ws://127.0.0.1:{server.port}/ws/{game_id}", open_timeout=10, **options)
+def socket(server: Server, game_id: str):
+    return connect(f"ws://127.0.0.1:{server.port}/ws/{game_id}", open_timeout=10).__enter__()
 
 
 def hello(ws, token: str | None = None) -> dict:
@@ -114,5 +114,94 @@ def test_a_named_proxy_forwards_each_clients_address(tmp_path):
         assert [post(server, people, **{"X-Forwarded-For": f"198.51.100.{n}"})[0] for n in range(5)] == [201] * 5
         one = [post(server, people, **{"X-Forwarded-For": "198.51.100.9"})[0] for _ in range(4)]
         assert one == [201, 201, 201, 429]
+    finally:
+        server.stop()
+
+
+# --- WebSockets --------------------------------------------------------------------------------------------
+PEOPLE = {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+def test_a_socket_that_says_no_hello_is_closed_within_the_default_five_seconds(server):
+    made = server.post("/api/games", PEOPLE)
+    with socket(server, made["id"]) as ws:
+        message, code = closing(ws)
+    assert code == 4400 and message["fatal"] and message["message"] == "no hello within 5 s; the socket is closed"
+
+
+def test_open_sockets_per_address_are_capped_at_fifty_by_default(tmp_path):
+    server = Server(tmp_path / "many.db", args=("--messages-per-second", "100")).start()   # 50 hellos at once
+    made = server.post("/api/games", PEOPLE)
+    sockets = [socket(server, made["id"]) for _ in range(50)]
+    try:
+        for ws in sockets:
+            assert hello(ws)["type"] == "state"
+        with socket(server, made["id"]) as one_more:
+            message, code = closing(one_more)
+        assert code == 4429 and "too many open connections from your address: at most 50" in message["message"]
+        sockets.pop().close()
+        time.sleep(0.5)                        # the server has seen the close
+        with socket(server, made["id"]) as again:
+            assert hello(again)["type"] == "state", "a place freed is taken again"
+    finally:
+        for ws in sockets:
+            ws.close()
+        server.stop()
+
+
+def test_spectators_per_game_are_capped_but_the_players_get_in(tmp_path):
+    server = Server(tmp_path / "watch.db", args=("--spectators-per-game", "2")).start()
+    try:
+        made = server.post("/api/games", PEOPLE)
+        watchers = [socket(server, made["id"]) for _ in range(2)]
+        for ws in watchers:
+            assert hello(ws)["type"] == "state"
+        with socket(server, made["id"]) as third:
+            third.send(json.dumps({"type": "hello", "token": None}))
+            message, code = closing(third)
+        assert code == 4429 and "this game has 2 spectators already" in message["message"]
+        with socket(server, made["id"]) as player:
+            assert hello(player, made["token"])["you"] == 0
+        for ws in watchers:
+            ws.close()
+    finally:
+        server.stop()
+
+
+def test_every_message_counts_against_the_rate_before_it_is_read(tmp_path):
+    server = Server(tmp_path / "rate.db", args=("--messages-per-second", "5")).start()
+    try:
+        made = server.post("/api/games", PEOPLE)
+        with socket(server, made["id"]) as ws:
+            assert hello(ws, made["token"])["type"] == "state"
+            for text in ["not json"] * 10 + ["x" * 5000] * 10 + ["[" * 2000 + "]" * 2000] * 10:
+                ws.send(text)
+            answers = [json.loads(ws.recv(timeout=10))["message"] for _ in range(30)]
+        assert sum(a.startswith("too many messages: at most 5 a second") for a in answers) >= 20
+    finally:
+        server.stop()
+
+
+def test_deep_or_malformed_messages_are_refused_in_one_line_without_a_traceback(tmp_path):
+    server = Server(tmp_path / "deep.db", args=("--messages-per-second", "1000")).start()
+    try:
+        made = server.post("/api/games", PEOPLE)
+        deep = "[" * 2000 + "]" * 2000
+        with socket(server, made["id"]) as ws:
+            assert hello(ws, made["token"])["type"] == "state"
+            for text in [deep, '{"type": "act", "ref": ' + deep + "}", "not json", "[1]", b"\x00binary"] * 20:
+                ws.send(text)
+            answers = {json.loads(ws.recv(timeout=10))["message"] for _ in range(100)}
+        assert answers == {"message nested deeper than 8 arrays or objects", "messages must be JSON objects",
+                           "messages must be JSON text, not binary"}
+        with socket(server, made["id"]) as ws:         # as the hello: refused, and the socket closed
+            ws.send(deep)
+            message, code = closing(ws)
+        assert code == 4400 and message == {"type": "error", "fatal": True,
+                                            "message": "message nested deeper than 8 arrays or objects"}
+        time.sleep(0.5)
+        log = server.errors()
+        assert "Traceback" not in log and "RecursionError" not in log
+        assert log.count("sent a malformed message") == 2, "one line per socket"
     finally:
         server.stop()

@@ -32,6 +32,12 @@ def register(app: typer.Typer) -> None:
                                                    help="new games per client address and minute"),
               messages_per_second: int = typer.Option(20, "--messages-per-second", min=1,
                                                       help="WebSocket messages per client address and second"),
+              hello_timeout: float = typer.Option(5.0, "--hello-timeout", min=0.1, max=600.0,
+                                                  help="seconds a new WebSocket has to say hello before it is closed"),
+              sockets_per_address: int = typer.Option(50, "--sockets-per-address", min=1,
+                                                      help="open WebSockets per client address, in each process"),
+              spectators_per_game: int = typer.Option(100, "--spectators-per-game", min=0,
+                                                      help="spectators' WebSockets per game, in each process"),
               allowed_origin: list[str] = typer.Option([], "--allowed-origin",
                                                        help="another origin whose pages may open the WebSocket, "
                                                             "e.g. https://games.example (repeatable)"),
@@ -82,7 +88,9 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         table_settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"),
                                   max_ai_games=max_ai_games, games_per_minute=games_per_minute,
-                                  messages_per_second=messages_per_second, allowed_origins=tuple(allowed_origin),
+                                  messages_per_second=messages_per_second, hello_seconds=hello_timeout,
+                                  sockets_per_address=sockets_per_address, spectators_per_game=spectators_per_game,
+                                  allowed_origins=tuple(allowed_origin),
                                   allowed_hosts=served_hosts(host, allowed_host, allowed_origin))
         url = db or default_db_url()
         settings = {"db_url": url, "idle_check_seconds": idle_check, "redis_url": redis,

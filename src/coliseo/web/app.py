@@ -25,6 +25,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import time
 from dataclasses import asdict, dataclass
 from functools import partial
@@ -48,12 +49,13 @@ from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import ALIVE_SECONDS, make_bus
-from .guards import Busy, Exclusive, HostGuard, RateLimit, SharedRateLimit, origin_allowed
+from .guards import Busy, Exclusive, HostGuard, RateLimit, SharedRateLimit, SocketCap, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
+MAX_DEPTH = 8                  # arrays and objects inside each other in one WebSocket message (the protocol needs 2)
 STATIC = Path(str(resources.files("coliseo.web") / "static"))
 GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
 
@@ -122,6 +124,9 @@ class Settings:
     max_ai_games: int = 2                 # live games with AI seats only, at once
     games_per_minute: int = 10            # new games per client address
     messages_per_second: int = 20         # WebSocket messages per client address
+    hello_seconds: float = 5.0            # a WebSocket that has not said hello by then is closed
+    sockets_per_address: int = 50         # open WebSockets per client address (in each process)
+    spectators_per_game: int = 100        # spectators' WebSockets per game (in each process)
     allowed_origins: tuple[str, ...] = ()  # origins besides the page's own whose pages may open a WebSocket
     allowed_hosts: tuple[str, ...] | None = None  # Host names served; None: any
 
@@ -304,6 +309,18 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             return await asyncio.to_thread(tables.replay, table, viewer, lang)
 
     # --- the WebSocket -----------------------------------------------------------------------------------
+    async def receive(websocket: WebSocket, client: str, hello_within: float | None = None) -> dict:
+        """The next message, counted against the client's rate before anything else is done with it, then parsed."""
+        try:
+            text = await asyncio.wait_for(_receive_text(websocket), hello_within)
+        except TimeoutError:
+            raise ColiseoError(f"no hello within {hello_within:g} s; the socket is closed") from None
+        if await messages.wait(client):
+            raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; this one was "
+                               "ignored", es=f"demasiados mensajes: como mucho {settings.messages_per_second} por "
+                               "segundo; este se ha ignorado")
+        return _parse(text)
+
     @app.websocket("/ws/{game_id}")
     async def seat_socket(websocket: WebSocket, game_id: str):
         if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host", ""), origins):
@@ -312,7 +329,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         client = websocket.client.host if websocket.client else ""
         await websocket.accept()
         try:
-            hello = await _receive(websocket)
+            hello = await receive(websocket, client, settings.hello_seconds)
             table = await tables.open(game_id)
             if hello.get("type") != "hello":
                 raise ColiseoError("the first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": ...}")
@@ -324,11 +341,19 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                 raise Forbidden("watching this game needs its invite link")
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
+            if isinstance(e, Malformed):
+                _warn_malformed(client, e)
             with contextlib.suppress(Exception):
                 await websocket.send_json({"type": "error", "message": str(e), "fatal": True})
                 await websocket.close(code=4400 if not isinstance(e, NotFound) else 4404)
             return
         except WebSocketDisconnect:
+            return
+        if seat is None and sum(w.seat is None for w in table.watchers) >= settings.spectators_per_game:
+            with contextlib.suppress(Exception):        # not fatal: a page tries again a few seconds later
+                await websocket.send_json({"type": "error", "message": f"this game has {settings.spectators_per_game} "
+                                           "spectators already, the most this server lets in; try again later"})
+                await websocket.close(code=4429)
             return
         if seat is not None:
             await tables.reclaim(table, seat)
@@ -337,15 +362,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         try:
             await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
             await tables.seen(table, watcher)
+            warned = False
             while True:
                 ref = None
                 try:
-                    message = await _receive(websocket)
+                    message = await receive(websocket, client)
                     ref = message.get("ref")
-                    if await messages.wait(client):
-                        raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
-                                           "this one was ignored", es=f"demasiados mensajes: como mucho "
-                                           f"{settings.messages_per_second} por segundo; este se ha ignorado")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
@@ -366,6 +388,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref, "stale": True})
                     await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
                 except ColiseoError as e:
+                    if isinstance(e, Malformed) and not warned:
+                        warned = _warn_malformed(client, e)
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref})
                 except Forbidden as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
@@ -411,6 +435,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SocketCap, limit=settings.sockets_per_address)
     app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
 
@@ -493,21 +518,59 @@ class _TooLarge(Exception):
     pass
 
 
-async def _receive(websocket: WebSocket) -> dict:
-    text = await websocket.receive_text()
+class Malformed(ColiseoError):
+    """A WebSocket message that is not a JSON object of the protocol's shape: too long, binary, too deep, not JSON."""
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    if message.get("text") is None:
+        raise Malformed("messages must be JSON text, not binary")
+    return message["text"]
+
+
+def _parse(text: str) -> dict:
+    """The message as a JSON object; its nesting is measured first, so that no message can make the parser recurse
+    deeply."""
     if len(text) > MAX_MESSAGE:
-        raise ColiseoError(f"message longer than {MAX_MESSAGE} characters")
+        raise Malformed(f"message longer than {MAX_MESSAGE} characters")
+    if _depth(text) > MAX_DEPTH:
+        raise Malformed(f"message nested deeper than {MAX_DEPTH} arrays or objects")
     try:
         message = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError:
-        raise ColiseoError("messages must be JSON objects") from None
+        raise Malformed("messages must be JSON objects") from None
     if not isinstance(message, dict):
-        raise ColiseoError("messages must be JSON objects")
+        raise Malformed("messages must be JSON objects")
     return message
 
 
+JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')     # a string (skipped whole) or a bracket
+
+
+def _depth(text: str) -> int:
+    """How deeply `text` nests arrays and objects, brackets inside strings aside (malformed text may count more)."""
+    depth = deepest = 0
+    for token in JSON_NESTING.finditer(text):
+        if token[0] in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token[0] in "]}":
+            depth -= 1
+    return deepest
+
+
+def _warn_malformed(client: str, error: Malformed) -> bool:
+    """One line (no traceback, nothing of the message itself) for the first malformed message of a socket."""
+    log.warning("a WebSocket client at %s sent a malformed message (%s); any more on that socket are answered "
+                "but not logged", client, error)
+    return True
+
+
 def _not_json(name: str):
-    raise ColiseoError(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
+    raise Malformed(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
 
 
 async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:

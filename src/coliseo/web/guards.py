@@ -98,6 +98,33 @@ class Busy(RuntimeError):
     """What an `Exclusive` guards could not be done now (503)."""
 
 
+class SocketCap:
+    """At most `limit` open WebSockets per client address in this process: one more is told so and closed (4429),
+    before the app sees it; not as fatal (a page tries again a few seconds later)."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+        self.open: dict[str, int] = {}         # client address -> its open WebSockets
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        client = scope["client"][0] if scope.get("client") else ""
+        if self.open.get(client, 0) >= self.limit:
+            await receive()                    # the handshake
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": json.dumps({"type": "error", "message": (
+                f"too many open connections from your address: at most {self.limit}; close a table and try again")})})
+            return await send({"type": "websocket.close", "code": 4429})
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
+
+
 def host_name(host_header: str) -> str:
     """'127.0.0.1:8000' → '127.0.0.1'; '[::1]:8000' → '::1'."""
     return urlsplit(f"//{host_header}").hostname or ""
