@@ -109,6 +109,7 @@ class Problem(BaseModel):
     detail: str
 
 
+# Every error body is a Problem, a 422 too (not FastAPI's list): a route with parameters or a body names 422 at least.
 ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422, 429)}
 
 
@@ -221,7 +222,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         (each process of `serve --workers` answers for itself)."""
         return {"version": __version__, "process": os.getpid(), **tables.status()}
 
-    @app.get("/api/catalog")
+    @app.get("/api/catalog", responses={422: ERRORS[422]})
     async def get_catalog(lang: Literal["en", "es"] = "en") -> list[dict[str, Any]]:
         """The games, their options a browser may set, the agents that play them, and the sides a seat may
         pick (named in `lang`)."""
@@ -259,7 +260,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                 listed=body.listed, spectators_need_invite=body.spectators_need_invite)
         return created(table, seat, token, invite)
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses={422: ERRORS[422]})
     async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
         """The most recent listed games (a new game is unlisted until its creator lists it)."""
         rows = await asyncio.to_thread(store.list_games, limit)
