@@ -177,7 +177,11 @@ def test_every_message_counts_against_the_rate_before_it_is_read(tmp_path):
             for text in ["not json"] * 10 + ["x" * 5000] * 10 + ["[" * 2000 + "]" * 2000] * 10:
                 ws.send(text)
             answers = [json.loads(ws.recv(timeout=10))["message"] for _ in range(30)]
+            with socket(server, made["id"]) as another:     # a hello too: refused for now, not for good
+                another.send(json.dumps({"type": "hello", "token": made["token"]}))
+                message, code = closing(another)
         assert sum(a.startswith("too many messages: at most 5 a second") for a in answers) >= 20
+        assert code == 4429 and "fatal" not in message and message["message"].startswith("too many messages")
     finally:
         server.stop()
 

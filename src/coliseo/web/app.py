@@ -317,7 +317,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         except TimeoutError:
             raise ColiseoError(f"no hello within {hello_within:g} s; the socket is closed") from None
         if await messages.wait(client):
-            raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; this one was "
+            raise TooMany(f"too many messages: at most {settings.messages_per_second} a second; this one was "
                                "ignored", es=f"demasiados mensajes: como mucho {settings.messages_per_second} por "
                                "segundo; este se ha ignorado")
         return _parse(text)
@@ -341,6 +341,9 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             if seat is None and not table.may_watch(hello.get("invite")):
                 raise Forbidden("watching this game needs its invite link")
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
+        except TooMany as e:
+            await _try_later(websocket, str(e))
+            return
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
             if isinstance(e, Malformed):
                 _warn_malformed(client, e)
@@ -351,10 +354,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         except WebSocketDisconnect:
             return
         if seat is None and sum(w.seat is None for w in table.watchers) >= settings.spectators_per_game:
-            with contextlib.suppress(Exception):        # not fatal: a page tries again a few seconds later
-                await websocket.send_json({"type": "error", "message": f"this game has {settings.spectators_per_game} "
-                                           "spectators already, the most this server lets in; try again later"})
-                await websocket.close(code=4429)
+            await _try_later(websocket, f"this game has {settings.spectators_per_game} spectators already, the most "
+                                        "this server lets in; try again later")
             return
         if seat is not None:
             await tables.reclaim(table, seat)
@@ -517,6 +518,17 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
+
+
+class TooMany(ColiseoError):
+    """A WebSocket message over the client's rate: ignored."""
+
+
+async def _try_later(websocket: WebSocket, message: str) -> None:
+    """Refuse a socket for now: not as fatal, so a page tries again a few seconds later."""
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": message})
+        await websocket.close(code=4429)
 
 
 class Malformed(ColiseoError):
