@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 def free_port() -> int:
@@ -90,7 +91,7 @@ async def deep_messages(port: int, log: Path, count: int) -> dict:
     logged = log.stat().st_size
     start = time.monotonic()
     answered = 0
-    async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_queue=None) as ws:
+    async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_queue=None, ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": made["token"], "lang": "en"}))
         await ws.recv()
 
@@ -104,9 +105,9 @@ async def deep_messages(port: int, log: Path, count: int) -> dict:
                 while answered < count:
                     if json.loads(await ws.recv())["type"] == "error":
                         answered += 1
-        except TimeoutError:
+        except (TimeoutError, ConnectionClosed):
             pass
-        await sending
+        sending.cancel()
     seconds = time.monotonic() - start
     await asyncio.sleep(0.5)
     text = log.read_bytes()[logged:].decode(errors="replace")
