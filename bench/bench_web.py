@@ -51,7 +51,8 @@ def free_port() -> int:
 
 
 # The load comes from one address: the per-client limits and the AI-only cap are lifted for it.
-UNLIMITED = ("--games-per-minute", "1000000", "--messages-per-second", "1000000", "--max-ai-games", "1000")
+UNLIMITED = ("--games-per-minute", "1000000", "--messages-per-second", "1000000", "--max-ai-games", "1000",
+             "--sockets-per-address", "1000000")
 
 
 def start_server(db_url: str, *args: str) -> tuple[subprocess.Popen, int]:

@@ -713,7 +713,7 @@ def test_websocket_messages_are_rate_limited_with_an_error_message(tmp_path):
             me.send({"type": "undo", "ply": 0, "ref": n})
         answers = [me.answer()["message"] for _ in range(20)]
         assert answers.count("nothing to undo") == 0 and sum("too many messages" in a for a in answers) >= 10
-        assert sum(a.startswith("nothing to undo") for a in answers) >= 5
+        assert sum(a.startswith("nothing to undo") for a in answers) >= 4     # the hello counted too
         time.sleep(1.2)
         assert command(me, "act", action="end")["type"] == "ack", "the socket works again once the client slows"
         me.close()

@@ -8,8 +8,12 @@ joins carry the game's real invite.
 from __future__ import annotations
 
 import itertools
+import json
 import tempfile
+import urllib.error
+import urllib.request
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
@@ -93,3 +97,22 @@ def test_the_sockets_http_neighbours_answer_without_a_server_error():
                 assert client.request(method, path).status_code < 500, (method, path)
     assert client.get(f"/play/{PLAYED['id']}").status_code == 200
     assert client.get("/docs").status_code == 200
+
+
+def test_every_422_the_schema_declares_is_the_problem_the_server_sends(server):
+    """The schema declared FastAPI's list of validation errors for some 422s; the server sends {"detail": "..."}."""
+    spec = server.get("/openapi.json")
+    assert "HTTPValidationError" not in json.dumps(spec)
+    problem = spec["components"]["schemas"]["Problem"]
+    assert problem["properties"] == {"detail": {"title": "Detail", "type": "string"}}
+    bad = {("get", "/api/catalog"): "?lang=xx", ("get", "/api/games"): "?limit=0"}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if operation.get("parameters") or operation.get("requestBody"):
+                declared = operation["responses"]["422"]["content"]["application/json"]["schema"]
+                assert declared == {"$ref": "#/components/schemas/Problem"}, (method, path)
+    for (method, path), query in bad.items():
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(server.url + path + query, method=method.upper()))
+        body = json.loads(refused.value.read())
+        assert refused.value.code == 422 and list(body) == ["detail"] and isinstance(body["detail"], str), body

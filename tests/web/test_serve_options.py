@@ -100,3 +100,9 @@ def test_the_workers_connections_send_at_once_without_nagles_delay():
     finally:
         worker.join(30)
         listening.close()
+
+
+def test_a_trusted_proxy_that_is_no_address_is_refused():
+    result = runner.invoke(app, ["serve", "--trusted-proxy", "nginx.local", "--db", "sqlite:///unused.db"])
+    assert result.exit_code == 2
+    assert "--trusted-proxy takes an IP address or network (127.0.0.1, 10.0.0.0/24), not 'nginx.local'" in result.output

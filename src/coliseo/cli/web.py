@@ -32,12 +32,23 @@ def register(app: typer.Typer) -> None:
                                                    help="new games per client address and minute"),
               messages_per_second: int = typer.Option(20, "--messages-per-second", min=1,
                                                       help="WebSocket messages per client address and second"),
+              hello_timeout: float = typer.Option(5.0, "--hello-timeout", min=0.1, max=600.0,
+                                                  help="seconds a new WebSocket has to say hello before it is closed"),
+              sockets_per_address: int = typer.Option(50, "--sockets-per-address", min=1,
+                                                      help="open WebSockets per client address, in each process"),
+              spectators_per_game: int = typer.Option(100, "--spectators-per-game", min=0,
+                                                      help="spectators' WebSockets per game, in each process"),
               allowed_origin: list[str] = typer.Option([], "--allowed-origin",
                                                        help="another origin whose pages may open the WebSocket, "
                                                             "e.g. https://games.example (repeatable)"),
               allowed_host: list[str] = typer.Option([], "--allowed-host",
                                                      help="a Host name served (repeatable; default: the loopback "
                                                           "names when bound to loopback, else any)"),
+              trusted_proxy: list[str] = typer.Option([], "--trusted-proxy",
+                                                      help="a reverse proxy's address or network (10.0.0.0/24) "
+                                                           "whose X-Forwarded-For names the client (repeatable; "
+                                                           "default: none, each client is the address it "
+                                                           "connects from)"),
               workers: int = typer.Option(1, "--workers", min=1, max=64,
                                           help="server processes behind the one port (more than 1 needs --redis)"),
               redis: str | None = typer.Option(None, "--redis", help="Redis URL for fan-out between processes, "
@@ -70,9 +81,16 @@ def register(app: typer.Typer) -> None:
             typer.echo("error: --workers above 1 needs --redis URL, so that a move on one process reaches the "
                        "readers on the others", err=True)
             raise typer.Exit(2)
+        wrong = [p for p in trusted_proxy if not is_network(p)]
+        if wrong:
+            typer.echo(f"error: --trusted-proxy takes an IP address or network (127.0.0.1, 10.0.0.0/24), not "
+                       f"{wrong[0]!r}", err=True)
+            raise typer.Exit(2)
         table_settings = Settings(abandon_after=duration(abandon_after, "--abandon-after"),
                                   max_ai_games=max_ai_games, games_per_minute=games_per_minute,
-                                  messages_per_second=messages_per_second, allowed_origins=tuple(allowed_origin),
+                                  messages_per_second=messages_per_second, hello_seconds=hello_timeout,
+                                  sockets_per_address=sockets_per_address, spectators_per_game=spectators_per_game,
+                                  allowed_origins=tuple(allowed_origin),
                                   allowed_hosts=served_hosts(host, allowed_host, allowed_origin))
         url = db or default_db_url()
         settings = {"db_url": url, "idle_check_seconds": idle_check, "redis_url": redis,
@@ -92,7 +110,9 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
         common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_config": log_config(log_level),
-                  "log_level": "info" if log_level == "debug" else "warning"}
+                  "log_level": "info" if log_level == "debug" else "warning",
+                  # uvicorn's default believes X-Forwarded-For from loopback: only the proxies named are believed.
+                  "proxy_headers": bool(trusted_proxy), "forwarded_allow_ips": trusted_proxy}
         if workers == 1:
             uvicorn.run(create_app(settings.pop("db_url"), settings=table_settings, **settings), **common)
         else:
@@ -163,6 +183,16 @@ def duration(text: str, option: str) -> float:
     if not seconds > 0 or seconds == float("inf"):
         raise typer.BadParameter(f"{text!r} is not a duration; write e.g. 7d, 12h, 30m or 90s", param_hint=option)
     return seconds
+
+
+def is_network(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def served_hosts(bound: str, hosts: list[str], origins: list[str]) -> tuple[str, ...] | None:

@@ -27,6 +27,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import time
 from dataclasses import asdict, dataclass
 from functools import partial
@@ -50,12 +51,13 @@ from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import ALIVE_SECONDS, make_bus
-from .guards import HostGuard, RateLimit, SharedRateLimit, origin_allowed
+from .guards import Busy, Exclusive, HostGuard, RateLimit, SharedRateLimit, SocketCap, origin_allowed
 from .tables import Conflict, Forbidden, MovedOn, NotFound, Tables, Watcher, catalog, log
 from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
+MAX_DEPTH = 8                  # arrays and objects inside each other in one WebSocket message (the protocol needs 2)
 STATIC = Path(str(resources.files("coliseo.web") / "static"))
 GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
 
@@ -109,6 +111,7 @@ class Problem(BaseModel):
     detail: str
 
 
+# Every error body is a Problem, a 422 too (not FastAPI's list): a route with parameters or a body names 422 at least.
 ERRORS = {status: {"model": Problem} for status in (400, 403, 404, 409, 422, 429)}
 
 
@@ -124,6 +127,9 @@ class Settings:
     max_ai_games: int = 2                 # live games with AI seats only, at once
     games_per_minute: int = 10            # new games per client address
     messages_per_second: int = 20         # WebSocket messages per client address
+    hello_seconds: float = 5.0            # a WebSocket that has not said hello by then is closed
+    sockets_per_address: int = 50         # open WebSockets per client address (in each process)
+    spectators_per_game: int = 100        # spectators' WebSockets per game (in each process)
     allowed_origins: tuple[str, ...] = ()  # origins besides the page's own whose pages may open a WebSocket
     allowed_hosts: tuple[str, ...] | None = None  # Host names served; None: any
 
@@ -142,8 +148,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     tables.bus.on_presence = tables.on_presence
     # New games are counted across the processes of one store; messages per process, whose event loop that limit
     # protects.
+    store_key = hashlib.sha256(db_url.encode()).hexdigest()[:16]
     new_games = (RateLimit(settings.games_per_minute, 60) if tables.alone else SharedRateLimit(
-        tables.bus.redis, f"{hashlib.sha256(db_url.encode()).hexdigest()[:16]}:games", settings.games_per_minute, 60))
+        tables.bus.redis, f"{store_key}:games", settings.games_per_minute, 60))
+    ai_cap = Exclusive(None if tables.alone else tables.bus.redis, f"{store_key}:ai-only-games")
     messages = RateLimit(settings.messages_per_second, 1)
     origins = tuple(o.rstrip("/").lower() for o in settings.allowed_origins)
 
@@ -190,6 +198,10 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     async def conflict(_request, error: Conflict):
         return JSONResponse({"detail": str(error)}, status_code=409)
 
+    @app.exception_handler(Busy)
+    async def busy(_request, error: Busy):
+        return JSONResponse({"detail": str(error)}, status_code=503)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request, error: RequestValidationError):
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
@@ -212,7 +224,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         (each process of `serve --workers` answers for itself)."""
         return {"version": __version__, "process": os.getpid(), **tables.status()}
 
-    @app.get("/api/catalog")
+    @app.get("/api/catalog", responses={422: ERRORS[422]})
     async def get_catalog(lang: Literal["en", "es"] = "en") -> list[dict[str, Any]]:
         """The games, their options a browser may set, the agents that play them, and the sides a seat may
         pick (named in `lang`)."""
@@ -231,7 +243,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         except NotImplementedError:
             return []
 
-    @app.post("/api/games", status_code=201, responses=ERRORS)
+    @app.post("/api/games", status_code=201, responses={**ERRORS, 503: {"model": Problem}})
     async def create(body: CreateGame, request: Request) -> Created:
         """A new game, unlisted unless asked. The creator gets the first human seat's token and the invite
         secret; the join link carries the invite after `#` (never sent to a server, so in no log)."""
@@ -239,15 +251,18 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         if wait:
             raise StarletteHTTPException(429, f"too many new games from your address: at most "
                                               f"{settings.games_per_minute} a minute; try again in {ceil(wait)} s")
-        if all(s.kind == "ai" for s in body.seats) and await tables.ai_only_games() >= settings.max_ai_games:
-            raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played here "
-                                              "at once; try again when one has ended")
-        table, seat, token, invite = await tables.create(
-            body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds, sides=body.sides,
-            listed=body.listed, spectators_need_invite=body.spectators_need_invite)
+        robots = all(s.kind == "ai" for s in body.seats)
+        # Counted and created under one lock (of every process, with Redis): a burst cannot all see a free place.
+        async with ai_cap.held() if robots else contextlib.nullcontext():
+            if robots and await tables.ai_only_games() >= settings.max_ai_games:
+                raise StarletteHTTPException(429, f"at most {settings.max_ai_games} games between AIs are played "
+                                                  "here at once; try again when one has ended")
+            table, seat, token, invite = await tables.create(
+                body.game, body.options, [s.model_dump() for s in body.seats], body.idle_seconds, sides=body.sides,
+                listed=body.listed, spectators_need_invite=body.spectators_need_invite)
         return created(table, seat, token, invite)
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses={422: ERRORS[422]})
     async def list_games(limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
         """The most recent listed games (a new game is unlisted until its creator lists it)."""
         rows = await asyncio.to_thread(store.list_games, limit)
@@ -297,6 +312,18 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             return await asyncio.to_thread(tables.replay, table, viewer, lang)
 
     # --- the WebSocket -----------------------------------------------------------------------------------
+    async def receive(websocket: WebSocket, client: str, hello_within: float | None = None) -> dict:
+        """The next message, counted against the client's rate before anything else is done with it, then parsed."""
+        try:
+            text = await asyncio.wait_for(_receive_text(websocket), hello_within)
+        except TimeoutError:
+            raise ColiseoError(f"no hello within {hello_within:g} s; the socket is closed") from None
+        if await messages.wait(client):
+            raise TooMany(f"too many messages: at most {settings.messages_per_second} a second; this one was "
+                               "ignored", es=f"demasiados mensajes: como mucho {settings.messages_per_second} por "
+                               "segundo; este se ha ignorado")
+        return _parse(text)
+
     @app.websocket("/ws/{game_id}")
     async def seat_socket(websocket: WebSocket, game_id: str):
         if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host", ""), origins):
@@ -305,7 +332,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         client = websocket.client.host if websocket.client else ""
         await websocket.accept()
         try:
-            hello = await _receive(websocket)
+            hello = await receive(websocket, client, settings.hello_seconds)
             table = await tables.open(game_id)
             if hello.get("type") != "hello":
                 raise ColiseoError("the first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": ...}")
@@ -316,12 +343,21 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
             if seat is None and not table.may_watch(hello.get("invite")):
                 raise Forbidden("watching this game needs its invite link")
             lang = hello.get("lang") if hello.get("lang") in ("en", "es") else "en"
+        except TooMany as e:
+            await _try_later(websocket, str(e))
+            return
         except (ColiseoError, NotFound, Forbidden, Conflict) as e:
+            if isinstance(e, Malformed):
+                _warn_malformed(client, e)
             with contextlib.suppress(Exception):
                 await websocket.send_json({"type": "error", "message": str(e), "fatal": True})
                 await websocket.close(code=4400 if not isinstance(e, NotFound) else 4404)
             return
         except WebSocketDisconnect:
+            return
+        if seat is None and sum(w.seat is None for w in table.watchers) >= settings.spectators_per_game:
+            await _try_later(websocket, f"this game has {settings.spectators_per_game} spectators already, the most "
+                                        "this server lets in; try again later")
             return
         if seat is not None:
             await tables.reclaim(table, seat)
@@ -330,15 +366,12 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         try:
             await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
             await tables.seen(table, watcher)
+            warned = False
             while True:
                 ref = None
                 try:
-                    message = await _receive(websocket)
+                    message = await receive(websocket, client)
                     ref = message.get("ref")
-                    if await messages.wait(client):
-                        raise ColiseoError(f"too many messages: at most {settings.messages_per_second} a second; "
-                                           "this one was ignored", es=f"demasiados mensajes: como mucho "
-                                           f"{settings.messages_per_second} por segundo; este se ha ignorado")
                     if seat is None:
                         raise Forbidden("spectators cannot act")
                     kind, ply = message.get("type"), message.get("ply")
@@ -362,6 +395,8 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref, "stale": True})
                     await websocket.send_json(await table.settled(partial(table.payload, seat, lang)))
                 except ColiseoError as e:
+                    if isinstance(e, Malformed) and not warned:
+                        warned = _warn_malformed(client, e)
                     await websocket.send_json({"type": "error", "message": e.text(lang), "ref": ref})
                 except Forbidden as e:
                     await websocket.send_json({"type": "error", "message": str(e), "ref": ref})
@@ -407,6 +442,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SocketCap, limit=settings.sockets_per_address)
     app.add_middleware(HostGuard, hosts=settings.allowed_hosts)
     return app
 
@@ -489,21 +525,70 @@ class _TooLarge(Exception):
     pass
 
 
-async def _receive(websocket: WebSocket) -> dict:
-    text = await websocket.receive_text()
+class TooMany(ColiseoError):
+    """A WebSocket message over the client's rate: ignored."""
+
+
+async def _try_later(websocket: WebSocket, message: str) -> None:
+    """Refuse a socket for now: not as fatal, so a page tries again a few seconds later."""
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": message})
+        await websocket.close(code=4429)
+
+
+class Malformed(ColiseoError):
+    """A WebSocket message that is not a JSON object of the protocol's shape: too long, binary, too deep, not JSON."""
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    if message.get("text") is None:
+        raise Malformed("messages must be JSON text, not binary")
+    return message["text"]
+
+
+def _parse(text: str) -> dict:
+    """The message as a JSON object; its nesting is measured first, so that no message can make the parser recurse
+    deeply."""
     if len(text) > MAX_MESSAGE:
-        raise ColiseoError(f"message longer than {MAX_MESSAGE} characters")
+        raise Malformed(f"message longer than {MAX_MESSAGE} characters")
+    if _depth(text) > MAX_DEPTH:
+        raise Malformed(f"message nested deeper than {MAX_DEPTH} arrays or objects")
     try:
         message = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError:
-        raise ColiseoError("messages must be JSON objects") from None
+        raise Malformed("messages must be JSON objects") from None
     if not isinstance(message, dict):
-        raise ColiseoError("messages must be JSON objects")
+        raise Malformed("messages must be JSON objects")
     return message
 
 
+JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')     # a string (skipped whole) or a bracket
+
+
+def _depth(text: str) -> int:
+    """How deeply `text` nests arrays and objects, brackets inside strings aside (malformed text may count more)."""
+    depth = deepest = 0
+    for token in JSON_NESTING.finditer(text):
+        if token[0] in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token[0] in "]}":
+            depth -= 1
+    return deepest
+
+
+def _warn_malformed(client: str, error: Malformed) -> bool:
+    """One line (no traceback, nothing of the message itself) for the first malformed message of a socket."""
+    log.warning("a WebSocket client at %s sent a malformed message (%s); any more on that socket are answered "
+                "but not logged", client, error)
+    return True
+
+
 def _not_json(name: str):
-    raise ColiseoError(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
+    raise Malformed(f"{name} is not a JSON number (JSON has no NaN or Infinity); send a finite number")
 
 
 async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> None:

@@ -1,10 +1,13 @@
-"""What keeps the table usable under abuse: rate limits per client, the Host and Origin checks."""
+"""What keeps the table usable under abuse: rate limits per client, caps, the Host and Origin checks."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
+from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 log = logging.getLogger("coliseo.web")
@@ -60,6 +63,66 @@ class SharedRateLimit:
         except Exception:  # noqa: BLE001 - Redis away: let people play rather than refuse everyone
             log.warning("could not count %s in Redis; not limited meanwhile", self.prefix + client)
             return 0.0
+
+
+class Exclusive:
+    """One holder at a time of `held()`: in this process, and with `redis`, in every process sharing it (a Redis lock
+    that expires after `seconds`, should its holder die holding it)."""
+
+    def __init__(self, redis, name: str, seconds: float = 30.0):
+        self.redis, self.name, self.seconds = redis, f"coliseo:lock:{name}", seconds
+        self.here = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        async with self.here:                  # this process's turn first: one of its requests waits on Redis
+            if self.redis is None:
+                yield
+                return
+            lock = self.redis.lock(self.name, timeout=self.seconds, blocking_timeout=self.seconds)
+            try:
+                acquired = await lock.acquire()
+            except Exception:  # noqa: BLE001 - Redis away: refuse what the lock guards rather than guess
+                log.warning("could not take the lock %s in Redis", self.name)
+                acquired = False
+            if not acquired:
+                raise Busy("the server is busy; try again in a moment")
+            try:
+                yield
+            finally:
+                with contextlib.suppress(Exception):   # expired meanwhile, or Redis away: it expires by itself
+                    await lock.release()
+
+
+class Busy(RuntimeError):
+    """What an `Exclusive` guards could not be done now (503)."""
+
+
+class SocketCap:
+    """At most `limit` open WebSockets per client address in this process: one more is told so and closed (4429),
+    before the app sees it; not as fatal (a page tries again a few seconds later)."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+        self.open: dict[str, int] = {}         # client address -> its open WebSockets
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.app(scope, receive, send)
+        client = scope["client"][0] if scope.get("client") else ""
+        if self.open.get(client, 0) >= self.limit:
+            await receive()                    # the handshake
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": json.dumps({"type": "error", "message": (
+                f"too many open connections from your address: at most {self.limit}; close a table and try again")})})
+            return await send({"type": "websocket.close", "code": 4429})
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
 
 
 def host_name(host_header: str) -> str:

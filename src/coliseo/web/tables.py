@@ -182,8 +182,15 @@ class Table:
         return rights is None or not rights["spectators_need_invite"] or self.invited(invite)
 
     def ai_to_move(self) -> int | None:
+        """The AI seat to move; a seat the AI plays for a person (idle, or resigned) waits while no person is at the
+        table: the game never plays on by itself, outside the cap on games between AIs."""
         player = self.match.current_player
-        return player if player in self.agents else None
+        if player not in self.agents:
+            return None
+        seat = self.stored.seats[player]
+        if (seat["kind"] == "human" or seat.get("handed_over")) and not any(self.present()):
+            return None
+        return player
 
     # --- what a seat sees ------------------------------------------------------------------------------
     def payload(self, seat: int | None, lang: str, present: list[bool] | None = None) -> dict:
@@ -393,6 +400,7 @@ class Tables:
         table.shared_seats = seats
         await self.bus.share_presence(table.id, self.owner, seats)
         await table.send_presence(but=newcomer)
+        self.kick_ai(table)                    # a seat the AI plays for a person waits for someone at the table
 
     async def on_presence(self, game_id: str, sender: str) -> None:
         table = self.live.get(game_id)
@@ -404,6 +412,7 @@ class Tables:
         if remote != table.remote_seats:
             table.remote_seats = remote
             await table.send_presence()
+            self.kick_ai(table)
 
     async def sweep_presence(self) -> None:
         """With other processes: this one is still running, and the games read here drop the seats of a process that
@@ -841,6 +850,8 @@ class Tables:
             player = table.match.current_player
             if not limit or player is None or player in table.agents or clock - table.last_activity < limit:
                 continue
+            if not any(table.present()):
+                continue                       # nobody waits for the seat; the AI would play the game out alone
             async with table.lock:
                 seats = [dict(s) for s in table.stored.seats]
                 seats[player].update(kind="ai", agent=HANDOVER_AGENT, handed_over=True)
