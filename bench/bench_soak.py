@@ -108,14 +108,16 @@ def settle(url: str, seconds: float = 60.0) -> dict:
     return request(f"{url}/api/status")
 
 
-def soak(url: str, port: int, pid: int, rounds: int, warmup: int, games: int, clients: int) -> dict:
-    """Play the rounds against the server at `url` (process `pid`); the RSS before, where it settled and after."""
+def soak(url: str, port: int, pid: int, rounds: int, warmup: int, games: int, clients: int,
+         settle_seconds: float = 60.0) -> dict:
+    """Play the rounds against the server at `url` (process `pid`); the RSS before, where it settled and after
+    (each round's once the server holds no game, or after `settle_seconds`)."""
     before = rss_mib(pid)
     out: dict = {"rss_mib_before": before, "rounds": []}
     started = time.perf_counter()
     for r in range(rounds):
         asyncio.run(round_of(url, port, games, clients, r * games))
-        status = settle(url)
+        status = settle(url, settle_seconds)
         out["rounds"].append({"games": games, "live_games": status["live_games"], "rss_mib": rss_mib(pid)})
     settled = [r["rss_mib"] for r in out["rounds"][:warmup]][-1]
     after = [r["rss_mib"] for r in out["rounds"][warmup:]]

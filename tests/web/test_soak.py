@@ -22,7 +22,8 @@ def test_games_created_played_and_abandoned_leave_memory_and_the_rss_stays_where
     soak = bench_soak()
     server = Server(tmp_path / "soak.db", args=soak.SERVER_ARGS, env=soak.SERVER_ENV).start()
     try:
-        result = soak.soak(server.url, server.port, server.process.pid, rounds=4, warmup=2, games=100, clients=4)
+        result = soak.soak(server.url, server.port, server.process.pid, rounds=4, warmup=2, games=100, clients=4,
+                           settle_seconds=20)
     finally:
         server.stop()
     assert [r["live_games"] for r in result["rounds"]] == [0] * 4, "every game abandoned has left memory"
