@@ -27,8 +27,8 @@ def read_toml(path: str | Path) -> dict:
 
 
 def file_stamps(paths) -> tuple:
-    """Each content file as it stands now: (absolute path, size, time of change), None for a file that is not
-    there; a folder stands for the files in it. Equal stamps, the same content read again."""
+    """Each content file as it stands now: (absolute path, size, time of change), or (absolute path, None) for a
+    file that is not there; a folder stands for the files in it. Equal stamps, the same content read again."""
     stamps = []
     for path in map(Path, paths):
         path = path.resolve()
