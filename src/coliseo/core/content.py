@@ -26,6 +26,22 @@ def read_toml(path: str | Path) -> dict:
         raise ContentError(f"{path}: not valid TOML: {e}") from None
 
 
+def file_stamps(paths) -> tuple:
+    """Each content file as it stands now: (absolute path, size, time of change), or (absolute path, None) for a
+    file that is not there; a folder stands for the files in it. Equal stamps, the same content read again."""
+    stamps = []
+    for path in map(Path, paths):
+        path = path.resolve()
+        for file in sorted(path.iterdir()) if path.is_dir() else [path]:
+            try:
+                stat = file.stat()
+            except OSError:
+                stamps.append((str(file), None))
+            else:
+                stamps.append((str(file), stat.st_size, stat.st_mtime_ns))
+    return tuple(stamps)
+
+
 def bundled_file(package: str, name: str) -> Path:
     """The path of a content file shipped inside a game package."""
     return Path(str(resources.files(package).joinpath(name)))

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
 
+from .content import file_stamps
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
 from .i18n import joined, refusal, refused, render_event
 from .options import Option, resolve_options
@@ -129,6 +130,12 @@ class Game:
     def content_sources(self) -> list[Path]:
         """The files (or pack folders) this game's content was read from, bundled and user packs alike."""
         return []
+
+    @classmethod
+    def content_key(cls, options: dict[str, Any]) -> Hashable:
+        """The user content the (resolved) options name, as it stands now: `load_game` shares one game per game,
+        options and content key, and builds it again once a pack file changes. The packs are the option `packs`."""
+        return file_stamps(options.get("packs", ()))
 
     def render_value(self, key: str, value: Any, lang: str) -> str:
         """How one event field reads in text (card ids become names, squares become notation)."""

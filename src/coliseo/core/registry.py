@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
+import threading
+import weakref
+from collections import OrderedDict
 
 from .errors import SetupError
+from .options import resolve_options
 
 # Every game the engine knows, in display order. A game is listed once its package
 # `coliseo.games.<id>` exists; the package defines `GAME`, its Game subclass.
 GAME_IDS = ("capsule", "dungeon_dice", "fantastiqa", "forbidden")
+RECENT_GAMES = 32              # games kept loaded when nothing else holds them
+
+# A Game is immutable once built, so every caller gets the one per (game, options, content): held as long as anything
+# uses it, and the last RECENT_GAMES loaded besides (a loop loading and dropping a game does not build it each time).
+_shared: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+_recent: OrderedDict = OrderedDict()
+_building = threading.RLock()
 
 
 def list_games() -> list[str]:
@@ -28,8 +40,21 @@ def game_class(game_id: str):
 
 
 def load_game(game_id: str, **options):
-    """The game `game_id` with the given options (validated; see the game's option schema)."""
-    return game_class(game_id)(**options)
+    """The game `game_id` with the given options (validated; see the game's option schema): the same object for the
+    same options, defaults spelled out or not, while its content files are unchanged."""
+    cls = game_class(game_id)
+    resolved = resolve_options(cls.options_schema, options)
+    text = json.dumps(resolved, sort_keys=True)
+    key = (game_id, text, cls.content_key(resolved))
+    with _building:
+        game = _shared.get(key)
+        if game is None:                   # built from its own copy: no caller's list is shared with it
+            game = _shared[key] = cls(**json.loads(text))
+        _recent[key] = game
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT_GAMES:
+            _recent.popitem(last=False)
+    return game
 
 
 def state_from_json(doc: dict):

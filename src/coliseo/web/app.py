@@ -599,6 +599,7 @@ async def _idle_watch(tables: Tables, every: float, abandon_after: float) -> Non
         await asyncio.sleep(every)
         try:
             await tables.hand_idle_seats()
+            tables.let_go_unread()
             if time.monotonic() - last_presence >= presence_every:
                 last_presence = time.monotonic()
                 await tables.sweep_presence()

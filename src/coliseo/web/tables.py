@@ -51,6 +51,9 @@ LOG_TAIL = 300                 # events sent with each update
 SUMMARIES_KEPT = 2000          # summaries of games not in memory, kept with their store version for the lobbies' reads
 # Tests only: seconds a load waits after reading the store, to widen the window in which a move can come meanwhile.
 LOAD_DELAY = float(os.environ.get("COLISEO_TEST_LOAD_DELAY", "0"))
+# Seconds a game stays in memory with no reader and no AI playing it (one created and never opened, one whose last
+# reader left while its AI was to move) before it is let go; the store keeps it. Tests shorten it.
+UNREAD_GRACE = float(os.environ.get("COLISEO_TEST_UNREAD_GRACE", "30"))
 # Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
 OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
                        .iterdir() if p.name.endswith(".js"))
@@ -112,6 +115,7 @@ class Table:
         self.refreshing: asyncio.Task | None = None
         self.stale = False                     # a notice came while a reload was under way
         self.leased: int | None = None         # the AI move whose lease this process took with the last action
+        self.unread_since: float | None = None  # when `Tables.let_go_unread` first found it unread and idle
         self._rendered: dict[tuple, list[tuple]] = {}
         self.shared_seats: set[int] = set()    # the seats read here, as the other processes were last told
         self.remote_seats: set[int] = set()    # the seats read through other processes
@@ -191,6 +195,10 @@ class Table:
         if (seat["kind"] == "human" or seat.get("handed_over")) and not any(self.present()):
             return None
         return player
+
+    def unread(self) -> bool:
+        """Nobody reads it, no AI plays it and no request holds it now."""
+        return not self.watchers and (self.ai_task is None or self.ai_task.done()) and not self.lock.locked()
 
     # --- what a seat sees ------------------------------------------------------------------------------
     def payload(self, seat: int | None, lang: str, present: list[bool] | None = None) -> dict:
@@ -301,11 +309,13 @@ class Tables:
     """All games: the live ones in memory, every one in the store."""
 
     def __init__(self, store: Store, *, bus: LocalBus | RedisBus | None = None,
-                 thinker: PoolThinker | RayThinker | None = None, lease_seconds: float = 10.0):
+                 thinker: PoolThinker | RayThinker | None = None, lease_seconds: float = 10.0,
+                 unread_grace: float = UNREAD_GRACE):
         self.store = store
         self.bus = bus or LocalBus()
         self.thinker = thinker or PoolThinker(1)
         self.lease_seconds = lease_seconds
+        self.unread_grace = unread_grace
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"   # this process, on the bus
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
@@ -593,8 +603,19 @@ class Tables:
 
     def release(self, table: Table) -> None:
         """Forget a game nobody is watching and no AI is playing; the store has it, `get` reloads it."""
-        if not table.watchers and (table.ai_task is None or table.ai_task.done()) and not table.lock.locked():
-            if self.live.get(table.id) is table:
+        if table.unread() and self.live.get(table.id) is table:
+            self._let_go(table.id)
+
+    def let_go_unread(self) -> None:
+        """Forget every game found unread and idle for `unread_grace` seconds by these calls (made every second or
+        so): a game nobody opened, one whose AI finished its turns after the last reader left."""
+        clock = time.monotonic()
+        for table in list(self.live.values()):
+            if not table.unread():
+                table.unread_since = None
+            elif table.unread_since is None:
+                table.unread_since = clock
+            elif clock - table.unread_since >= self.unread_grace:
                 self._let_go(table.id)
 
     def _let_go(self, game_id: str) -> None:

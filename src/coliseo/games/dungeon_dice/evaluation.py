@@ -125,17 +125,15 @@ def _monster_value(card, atk: int, defense: int) -> float:
     return 5.0 * card.level + (atk + defense) / 60.0
 
 
-_plain_values: dict = {}
-
-
 def _piece_value(state, piece) -> float:
-    """`_monster_value` of a monster on the board; kept per (game, card, attack change) when it has no equips."""
-    key = None if piece[EQUIPS] else (state.game, piece[CARD], piece[TMP])
-    found = _plain_values.get(key)
+    """`_monster_value` of a monster on the board; kept with the game per (card, attack change) when it has no
+    equips."""
+    key = None if piece[EQUIPS] else (piece[CARD], piece[TMP])
+    found = state.game.plain_values.get(key)
     if found is None:
         found = _monster_value(state.game.content.cards[piece[CARD]], state.atk(piece), state.defense(piece))
         if key is not None:
-            keep(_plain_values, key, found)
+            keep(state.game.plain_values, key, found)
     return found
 
 

@@ -88,6 +88,13 @@ class DungeonDice(Game):
             self.blocks[name] = total
             total += size
         self._num_actions = total
+        # Answers read off the content alone, kept with the game rather than in tables of the modules (those would
+        # keep every game ever built alive): the faces of each die and the views of libraries (state.py), the values
+        # of monsters (evaluation.py), the cards a position leaves unaccounted for (view.py).
+        self.die_sides: dict = {}
+        self.library_views: dict = {}
+        self.plain_values: dict = {}
+        self.unaccounted: dict = {}
 
     # --- setup ----------------------------------------------------------------------------------
     def default_dice(self) -> list[str]:

@@ -834,23 +834,28 @@ class DDMState(State):
 _net_known: dict = {}
 
 
-@lru_cache(maxsize=4096)
 def _library_view(game, library: tuple):
-    """A library's distinct monsters in order, their lowest level, its spells and its set actions: cached,
-    since a library changes only when a card leaves it."""
-    cards = game.content.cards
-    lib = sorted(set(library))
-    monsters = tuple(c for c in lib if cards[c].type == "monster")
-    min_level = min((cards[c].level for c in monsters), default=None)
-    spells = tuple(c for c in lib if cards[c].type == "spell")
-    return monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")
+    """A library's distinct monsters in order, their lowest level, its spells and its set actions: kept with the
+    game, since a library changes only when a card leaves it."""
+    found = game.library_views.get(library)
+    if found is None:
+        cards = game.content.cards
+        lib = sorted(set(library))
+        monsters = tuple(c for c in lib if cards[c].type == "monster")
+        min_level = min((cards[c].level for c in monsters), default=None)
+        spells = tuple(c for c in lib if cards[c].type == "spell")
+        found = keep(game.library_views, library,
+                     (monsters, min_level, spells, tuple(("set", c) for c in lib if cards[c].type == "trap")), 4096)
+    return found
 
 
-@cache
 def _sides(game, die: str) -> tuple:
-    """Per face of a die: (crest, printed amount, die class) as _gain reads it, and its text."""
-    kind = game.content.dice[die]
-    return tuple(((*kind.faces[f], kind.cls), face_text(kind, f)) for f in range(6))
+    """Per face of a die: (crest, printed amount, die class) as _gain reads it, and its text (kept with the game)."""
+    found = game.die_sides.get(die)
+    if found is None:
+        kind = game.content.dice[die]
+        found = game.die_sides[die] = tuple(((*kind.faces[f], kind.cls), face_text(kind, f)) for f in range(6))
+    return found
 
 
 def _nets(geo, empty: int, touch: int, extra: tuple, table=None) -> list:

@@ -97,20 +97,17 @@ def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
     s.library[o] = sorted(lib)
 
 
-_unaccounted_cache: dict = {}
-
-
 def _unaccounted(game, public: dict) -> tuple[tuple, tuple]:
     """The copies of each card (all, and the traps among them) beyond the `public` counts, in the content's
-    order; kept per (game, counts), as a search resamples the same position over and over."""
-    key = (game, frozenset(public.items()))
-    found = _unaccounted_cache.get(key)
+    order; kept with the game per counts, as a search resamples the same position over and over."""
+    key = frozenset(public.items())
+    found = game.unaccounted.get(key)
     if found is None:
         cards = game.content.cards
         avail = []
         for cid, card in cards.items():
             avail.extend([cid] * max(0, card.limit - public.get(cid, 0)))
-        found = keep(_unaccounted_cache, key, (tuple(avail), tuple(c for c in avail if cards[c].type == "trap")))
+        found = keep(game.unaccounted, key, (tuple(avail), tuple(c for c in avail if cards[c].type == "trap")))
     return found
 
 

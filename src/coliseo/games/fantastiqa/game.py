@@ -401,7 +401,7 @@ class Fantastiqa(Game):
             for name, size in sizes:
                 offsets[name] = total
                 total += size
-            self._offsets, self._total = offsets, total
+            self._total, self._offsets = total, offsets      # the offsets last: another thread reads them first
         return self._offsets
 
     @property

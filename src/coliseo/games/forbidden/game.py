@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from coliseo.core.content import file_stamps
 from coliseo.core.errors import InvalidNotation, PositionError, SetupError
 from coliseo.core.game import NOTATION_ERRORS, Game
 from coliseo.core.i18n import player_name, refusal
@@ -12,7 +13,7 @@ from coliseo.core.options import Option
 from coliseo.core.rng import Rng
 
 from . import view
-from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, load_pack
+from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, find_pack, load_pack
 from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 from .text import (
     ACTION_WORDS,
@@ -411,6 +412,12 @@ class ForbiddenGame(Game):
 
     def content_sources(self) -> list:
         return [self.pack.root]
+
+    @classmethod
+    def content_key(cls, options: dict) -> tuple:
+        """The pack's folder as the option `pack` finds it now (a name may mean another folder under another
+        COLISEO_HOME) and its files as they stand."""
+        return file_stamps([find_pack(options["pack"])])
 
     def card_rows(self, lang: str = "en") -> list[dict]:
         """Every card of the pack as a flat row (filter with --where type=DR, --min atk=1500, star1=Sun...)."""
