@@ -47,7 +47,7 @@ def measure(game_id: str, rollout: str, seconds: float, iterations: int, depth: 
             continue
         agent = make_agent("mcts", game, seed=i, iterations=iterations, depth=depth, rollout=rollout)
         agent.act(Seat(state, state.current_player, random.Random(i)))
-        done += agent.last_iterations
+        done += agent.last.done
         moves += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     return {"game": game_id, "rollout": rollout, "depth": depth, "iterations_per_move": iterations,
@@ -78,7 +78,7 @@ def move_times(game_id: str, games: int, seed: int = 1) -> dict:
             if searched:
                 wall.append(time.perf_counter() - start)
                 cpu.append(time.process_time() - start_cpu)
-                iterations += agent.last_iterations
+                iterations += agent.last.done
             state.apply(action)
     return {"game": game_id, "settings": make_agent("mcts", game).effective_settings(), "games": games,
             "moves": len(wall), "iterations_per_cpu_s": round(iterations / sum(cpu)),

@@ -30,17 +30,39 @@ def check_round_trips(game, state) -> None:
     assert sum(mask) == len(state.legal_actions()), "two legal actions share an action index"
     for action in state.legal_actions():
         assert mask[game.action_index(action)] == 1
+    check_clone_independent(state)
+
+
+def check_clone_independent(state) -> None:
+    """An action applied to a clone leaves the original as it was: its position, legal actions and views."""
+    legal = state.legal_actions()
+    if not legal:
+        return
+    viewers = [*state.players, None]
+    before = (state.to_json(), list(legal), [state.observation(v) for v in viewers])
+    state.clone().apply(legal[len(legal) // 2])
+    after = (state.to_json(), state.legal_actions(), [state.observation(v) for v in viewers])
+    assert after == before, "applying an action to a clone changed the original"
 
 
 def check_leak(state, rng: random.Random) -> None:
-    """The leak property: a player cannot tell a determinization from the real state."""
+    """The leak property: a player cannot tell a determinization from the real state. And every player's
+    determinization is a position like any other: what a fresh load of it lists and shows, it lists and shows
+    (the real state's legal list is derived first, as at a search's root)."""
+    game = state.game
+    state.legal_actions()
     for player in state.players:
         seen = state.observation(player)
         world = state.determinize(player, rng)
         assert world.observation(player) == seen, f"determinize({player}) changes player {player}'s observation"
+        fresh = game.state_from_json(json.loads(json.dumps(world.to_json())))
+        assert world.legal_actions() == fresh.legal_actions(), \
+            f"determinize({player}) lists other actions than a fresh load of its position"
+        for viewer in [*state.players, None]:
+            assert world.observation(viewer) == fresh.observation(viewer), \
+                f"determinize({player}) shows viewer {viewer} otherwise than a fresh load of its position"
         if player == state.current_player:
-            derived = state.game.state_from_json(world.to_json()).legal_actions()
-            assert derived == world.legal_actions() == state.legal_actions(), \
+            assert world.legal_actions() == state.legal_actions(), \
                 "the mover's legal actions depend on what they cannot see"
         json.dumps(seen)
 
@@ -134,5 +156,5 @@ def compare_golden(path: Path, text: str) -> None:
         pytest.fail(f"golden playthrough differs from {path.name} in length")
 
 
-__all__ = ["ColiseoError", "check_round_trips", "check_leak", "play_random_games", "replay",
+__all__ = ["ColiseoError", "check_round_trips", "check_clone_independent", "check_leak", "play_random_games", "replay",
            "check_illegal_untouched", "check_bad_notation", "golden_playthrough", "compare_golden"]

@@ -206,7 +206,7 @@ def test_mcts_searches_only_the_shortlisted_nets():
     assert action in shortlist(s, s.legal_actions())
     narrowing = make_agent("mcts", GAME, 3, iterations=20, width=4)   # root ranking: only shortlisted nets
     narrowing.act(Seat(s, 0, random.Random(1)))
-    assert len(narrowing.root_actions) == 4 and narrowing.root_actions <= set(shortlist(s, s.legal_actions()))
+    assert len(narrowing.last.root_actions) == 4 and narrowing.last.root_actions <= set(shortlist(s, s.legal_actions()))
 
 
 def test_the_shortlist_leaves_other_steps_whole():
@@ -221,7 +221,7 @@ def test_scale_move_measures_leaves_from_the_root_position():
     s.hearts = [5, 1]
     by_move = make_agent("mcts", GAME, 3, iterations=20, scale="move")
     by_move.act(Seat(s, 0, random.Random(1)))
-    assert by_move.heuristic(s) == {0: 0.5, 1: 0.5}
+    assert by_move.last.heuristic(s) == {0: 0.5, 1: 0.5}
     by_game = make_agent("mcts", GAME, 3, iterations=20, scale="game")
     by_game.act(Seat(s, 0, random.Random(1)))
-    assert by_game.heuristic(s)[0] > 0.7
+    assert by_game.last.heuristic(s)[0] > 0.7

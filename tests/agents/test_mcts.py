@@ -50,7 +50,7 @@ def test_mcts_with_a_time_budget_searches_at_least_once():
     state = midgame(game, 4, 6)
     agent = make_agent("mcts", game, seed=1, ms=5)
     assert agent.act(Seat(state, state.current_player, random.Random(0))) in state.legal_actions()
-    assert agent.last_iterations >= 1
+    assert agent.last.done >= 1
 
 
 def test_mcts_beats_random_in_capsule():
@@ -109,7 +109,7 @@ def test_a_wide_root_is_narrowed_to_the_best_looking_actions():
     assert len(state.legal_actions()) > 100
     agent = make_agent("mcts", game, seed=1, iterations=30, depth=2, width=5)
     action = agent.act(Seat(state, state.current_player, random.Random(2)))
-    assert len(agent.root_actions) == 5 and action in agent.root_actions
+    assert len(agent.last.root_actions) == 5 and action in agent.last.root_actions
 
 
 @pytest.mark.parametrize("horizon, scored_with_to_move", [
@@ -142,6 +142,6 @@ def test_an_evaluation_budget_stops_the_search_the_same_way_every_time():
     for _ in range(2):
         agent = make_agent("mcts", game, seed=3, iterations=10_000, evaluations=300, depth=4)
         action = agent.act(Seat(state, state.current_player, random.Random(1)))
-        runs.append((action, agent.last_iterations))
-        assert 300 <= agent.spent < 300 + 10 * len(state.legal_actions())
+        runs.append((action, agent.last.done))
+        assert 300 <= agent.last.spent < 300 + 10 * len(state.legal_actions())
     assert runs[0] == runs[1] and runs[0][1] < 10_000

@@ -33,4 +33,4 @@ def test_the_root_ranking_of_distinct_plays_finds_the_best_one_ply_value():
     best = max(evaluate(after(state, a), 0) for a in state.legal_actions())
     agent = make_agent("mcts", GAME, seed=1, iterations=10, width=3)
     agent.act(Seat(state, 0, random.Random(0)))
-    assert max(evaluate(after(state, a), 0) for a in agent.root_actions) == best
+    assert max(evaluate(after(state, a), 0) for a in agent.last.root_actions) == best

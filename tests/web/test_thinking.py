@@ -66,3 +66,30 @@ def test_a_ray_cluster_answers_legal_moves():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": path})
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_the_web_seat_moves_as_the_lab_agent_at_the_same_seat_seed_and_position():
+    """The web makes an agent for each move (`think`), the lab one for a whole game (sim's agent spec, asked move
+    after move); each move is searched afresh, so at the same seat, seed and position both choose the same move.
+    Capsule's `mcts` plays at `scale=game`, whose statistics once ran on across a game's moves."""
+    from coliseo.agents import Seat
+    from coliseo.sim.spec import build_agent
+    from coliseo.web.thinking import think
+
+    game = load_game("capsule")
+    lab, opponent = build_agent("mcts", game, seed=5), build_agent("greedy", game, seed=6)
+    match, texts, chance = Match(game, 11, None), [], random.Random(11)
+    compared = 0
+    while not match.is_over and compared < 6:
+        player = match.state.current_player
+        if player == 0 and len(match.state.legal_actions()) > 1:
+            action = lab.act(Seat(match.state, 0, random.Random(5)))     # the seat as the web builds it
+            job = Job(key="lab", game="capsule", options=dict(game.options), seed=11, setup=None, salt=match.salt,
+                      created=match.created, actions=tuple(texts), player=0, agent="mcts", agent_seed=5)
+            assert think(job) == game.format_action(action), f"the web and the lab differ at ply {len(texts)}"
+            compared += 1
+        else:
+            action = opponent.act(Seat(match.state, player, chance))
+        texts.append(game.format_action(action))
+        match.play(action)
+    assert compared == 6

@@ -19,10 +19,15 @@ then plays the other players' turns, to score the position when the mover is to 
 two are for games of long turns whose opponent moves the tree could only guess at random.
 `backup` is "mean" (UCT's average of the rewards below a node) or "best" (see `value_of`), for games
 whose turns are long runs of one player's actions. `scale` says how a leaf's evaluation becomes a reward
-in [0, 1]: "game" squashes each player's edge (its evaluation minus the others' mean) by the spread of all
-the edges this agent has seen; "move" measures the edge from the root position's own, by the spread of
-this move's search alone — where one event swings the evaluation by thousands (a heart in Dungeon Dice),
-the game-long spread grows so large that the differences between a move's options vanish in the noise.
+in [0, 1]: "game" squashes each player's edge (its evaluation minus the others' mean) by the running spread
+of the edges this move's search has seen; "move" measures the edge from the root position's own, by the same
+spread — where one event swings the evaluation by thousands (a heart in Dungeon Dice), the edges of a move's
+options are far from even, and only their differences from the root's tell them apart.
+
+A move is a function of the settings, the seed and the seat alone: the agent holds its settings, checked when
+it is made, and each `act` runs a `Search` of its own — its tree, its chance (seeded from the agent's seed and
+the seat's observation) and its reward statistics live and die with the move. So the lab's agent, asked move
+after move through a game, and the web's, made for one move, play alike.
 
 A game's evaluation module may set `MCTS`, a dict of default settings tuned for that game; settings
 given to the agent override them. The search scores positions with the module's `value(state, player)` where it
@@ -37,12 +42,15 @@ rollout samples then skip; and
 
 from __future__ import annotations
 
+import json
 import math
+import random
 import time
 
 from coliseo.agents.base import Agent, Seat
 from coliseo.agents.greedy import evaluation_module
 from coliseo.core.errors import SetupError
+from coliseo.core.rng import seed_from
 
 SETTINGS = {"iterations": int, "ms": float, "rollout": str, "depth": int, "c": float, "greedy_sample": int,
             "width": int, "horizon": str, "evaluations": int, "backup": str, "scale": str}
@@ -78,6 +86,8 @@ class Node:
 
 
 class MctsAgent(Agent):
+    """Checked settings; each move is searched by a `Search` of its own (see the module's docstring)."""
+
     name = "mcts"
 
     def effective_settings(self) -> dict:
@@ -92,6 +102,7 @@ class MctsAgent(Agent):
                              f"{', '.join(SETTINGS)}")
         settings = {k: _setting(k, v) for k, v in settings.items()}
         super().__init__(game, seed, **settings)
+        self.seed = seed
         self.iterations = settings.get("iterations", 400 if "ms" not in settings else None)
         self.ms = settings.get("ms")
         self.rollout = settings.get("rollout", "random")
@@ -121,24 +132,55 @@ class MctsAgent(Agent):
         self.values = getattr(module, "values", None) if hasattr(module, "value") else None
         self.distinct = getattr(module, "distinct", None)
         self.shortlist = getattr(module, "shortlist", None)
-        # Leaf evaluations are squashed to [0, 1] by their running spread, so one search works for
-        # every game's evaluation scale.
-        self._n, self._mean, self._m2 = 0, 0.0, 0.0
-        self.base: dict = {}      # each player's edge at the root (scale "move"), else none
+        self.last: Search | None = None     # the last move's search: what it did, for benches and tests
 
     def act(self, seat: Seat):
         if len(seat.legal_actions) == 1:
+            self.last = None
             return seat.legal_actions[0]
-        root = Node(None)
+        self.last = Search(self, seat)
+        return self.last.run()
+
+    def value_of(self, node: Node) -> float:
+        """The node's mean reward; with backup "best", a node followed by more actions of the same player
+        is worth its most visited such child (tried twice or more): a run of one player's actions is a plan,
+        judged by its best continuation rather than by the average of the random ones tried under it."""
+        if self.backup == "best":
+            plans = [child for child in node.children.values() if child.mover == node.mover and child.visits > 1]
+            if plans:
+                return self.value_of(max(plans, key=lambda child: (child.visits, child.reward)))
+        return node.reward / node.visits
+
+
+class Search:
+    """One move's search: the agent's settings, and a tree, chance and reward statistics of its own."""
+
+    def __init__(self, agent: MctsAgent, seat: Seat):
+        for key in SETTINGS:
+            setattr(self, key, getattr(agent, key))
+        self.evaluate, self.values, self.value_of = agent.evaluate, agent.values, agent.value_of
+        self.distinct, self.shortlist = agent.distinct, agent.shortlist
+        self.seat = seat
         self.mover = seat.player
-        self.spent = 0
+        self.rng = random.Random(seed_from(agent.seed, json.dumps(seat.observation, sort_keys=True)))
+        self.spent = 0            # evaluations made (the `evaluations` budget)
+        self.done = 0             # iterations run
+        self.root_actions = None  # the `width` actions the root searches, when it has more
+        # Leaf evaluations are squashed to [0, 1] by the running spread of this search's edges, so one search
+        # works for every game's evaluation scale.
+        self._n, self._mean, self._m2 = 0, 0.0, 0.0
+        self.base: dict = {}      # each player's edge at the root (scale "move"), else none
+
+    def run(self):
+        """The action the search chooses."""
+        seat = self.seat
+        root = Node(None)
         if self.scale == "move":
-            self._n, self._mean, self._m2 = 0, 0.0, 0.0
             self.base = self.edges(seat.determinize(self.rng))
         self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
-        done = 0
         while True:
+            done = self.done
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
@@ -146,8 +188,7 @@ class MctsAgent(Agent):
             if self.evaluations is not None and done > 0 and self.spent >= self.evaluations:
                 break
             self.iterate(root, seat.determinize(self.rng))
-            done += 1
-        self.last_iterations = done
+            self.done += 1
         legal = set(seat.legal_actions)
         best = max((n.visits, n.reward, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
         return best[3]
@@ -199,16 +240,6 @@ class MctsAgent(Agent):
             if value > best_value:
                 best, best_value = action, value
         return best
-
-    def value_of(self, node: Node) -> float:
-        """The node's mean reward; with backup "best", a node followed by more actions of the same player
-        is worth its most visited such child (tried twice or more): a run of one player's actions is a plan,
-        judged by its best continuation rather than by the average of the random ones tried under it."""
-        if self.backup == "best":
-            plans = [child for child in node.children.values() if child.mover == node.mover and child.visits > 1]
-            if plans:
-                return self.value_of(max(plans, key=lambda child: (child.visits, child.reward)))
-        return node.reward / node.visits
 
     def candidates(self, seat: Seat) -> set:
         """The `width` legal actions that look best one ply ahead on one determinization."""

@@ -231,6 +231,8 @@ def in_sorted(legal: list, action: Action, order) -> bool:
 class State:
     """A position. Subclasses keep their data in `__slots__` and implement the `_`-methods."""
 
+    # `_legal` is the legal list derived from the position, the one cache the core keeps: None when a state is made,
+    # shared by a clone, dropped by apply and by determinize (see there).
     __slots__ = ("game", "rng", "_legal")
     # A game whose lists are long sets a method `_is_legal(action)` that tells faster than a scan whether the
     # action is in legal_actions() (see `in_sorted`); without one, apply scans (one call fewer per step).
@@ -319,10 +321,11 @@ class State:
         other = self.clone()
         other.rng = Rng(rng.getrandbits(64))
         other._resample_hidden(player, rng)
-        if player == self.current_player:
-            # What the mover may do is theirs to know, so hidden parts cannot change it: keep the derived list
-            # (at a DDM placing step deriving it is most of a search iteration's cost).
-            other._legal = self._legal
+        # The derived cache is the core's, so no game can forget it: what was derived from the real hidden parts is
+        # dropped, except the legal list when the mover determinizes. What the mover may do is theirs to know, so
+        # hidden parts cannot change it (at a DDM placing step deriving it is most of a search iteration's cost);
+        # another player's world may give the mover other cards, hence other actions.
+        other._legal = self._legal if player == self.current_player else None
         return other
 
     def __eq__(self, other: object) -> bool:

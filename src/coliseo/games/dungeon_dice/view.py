@@ -71,7 +71,6 @@ def observe(s: DDMState, player: int | None) -> dict:
 def resample_hidden(s: DDMState, player: int, rng: random.Random) -> None:
     """§4: the opponent's library and set cards drawn from the copies not publicly accounted for."""
     o = 1 - player
-    s._legal = None          # the clone shared the real state's cached list; recompute on this world
     public = {}
     for piece in s.pieces.values():
         if piece[CARD] is not None and piece[OWNER] == o:

@@ -72,7 +72,6 @@ def observe(s: FantastiqaState, player: int | None) -> dict:
     }
 
 def resample_hidden(s: FantastiqaState, player: int, rng: random.Random) -> None:
-    s._legal = None          # the acting player's hand may change when another player determinizes
     for q in range(s.n):
         if q == player:
             rng.shuffle(s.draw[q])
