@@ -97,7 +97,8 @@ def test_after_placing_the_opponent_sees_capsules_and_factions_but_not_which_mon
         if state.turn == 0:
             continue
         for viewer, other in ((0, 1), (1, 0), (None, 0), (None, 1)):
-            capsules = [p for p in state.observation(viewer)["pieces"] if p["owner"] == other and p["kind"] == "capsule"]
+            pieces = state.observation(viewer)["pieces"]
+            capsules = [p for p in pieces if p["owner"] == other and p["kind"] == "capsule"]
             assert len(capsules) == 3
             assert all("faction" in p and "card" not in p for p in capsules)
 

@@ -28,7 +28,6 @@ from .state import (
     RECOVER,
     SUMMON,
     CapsuleState,
-    piece_order,
 )
 from .text import ACTION_WORDS, EVENT_TEXT, REASONS, REFUSALS, render_text
 
