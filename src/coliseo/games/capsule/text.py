@@ -142,7 +142,7 @@ ACTION_WORDS = {
     ABILITY: ("use an ability", "usar una habilidad"),
     RECOVER: ("recover a stunned monster", "recuperar un monstruo aturdido"),
     END: ("end the turn", "terminar el turno"),
-    PLACE: ("place your King and capsules on your zone", "colocar tu Rey y tus cápsulas en tu zona"),
+    PLACE: ("place the King or a capsule on the start zone", "colocar el Rey o una cápsula en la zona de salida"),
     PLACE_REST: ("place the rest at random", "colocar el resto al azar"),
 }
 
