@@ -62,7 +62,8 @@ def test_play_against_the_ai_to_the_end_and_verify_the_record(home):
 
 
 def test_quit_keeps_the_unfinished_game_and_load_resumes_it(home, tmp_path):
-    result = run("play", "capsule", "--seed", "8", input=PLACING + "d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    result = run("play", "capsule", "--seed", "8",
+                 input=PLACING + "d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
     assert result.exit_code == 1 and "Saved" in result.stdout
     saved = json.loads((tmp_path / "s.json").read_text())
     assert saved["actions"] == [*PLACED, "d1-d2"] and saved["result"] is None

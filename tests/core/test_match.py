@@ -8,7 +8,6 @@ import pytest
 from coliseo import IllegalAction, RecordError, list_games, load_game
 from coliseo.core.match import Command, Match, read_record, replay, save_record, seed_commitment, verify
 
-
 # The starter presets with the Kings on d1 and d8 (R9), for tests that move them.
 KINGS_ON_D = {"players": [{"preset": "starter_dawn", "placement": {"d1": "K", "c1": 0, "e1": 1, "b1": 2}},
                           {"preset": "starter_dusk", "placement": {"d8": "K", "c8": 0, "e8": 1, "b8": 2}}]}
