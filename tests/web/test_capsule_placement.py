@@ -61,7 +61,8 @@ def page(browser, server):
 
 
 def new_game(page, server) -> dict:
-    made = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
+    made = server.post("/api/games", {"game": "capsule",
+                                      "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]})
     page.goto(server.url + "/")
     keep_seat(page, made["id"], made)
     page.goto(f"{server.url}/play/{made['id']}")
