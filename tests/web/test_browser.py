@@ -220,7 +220,7 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     assert page.inner_text("#seats [data-seat='1'] small") == "quick"
     assert page.get_attribute("#seats [data-seat='1'] small", "title") == "quick (greedy)"
     match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
-    assert match.setup == {"players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
+    assert match.setup == {"players": [{"preset": "adv_storm", "placement": "choose"}, {"preset": "adv_stone"}]}
     assert match.game.options["mode"] == "advanced"
 
 
