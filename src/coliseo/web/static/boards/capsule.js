@@ -27,7 +27,7 @@ const WORDS = {
       scout: "Scout (cost {c}): look inside an enemy capsule up to {r} squares away",
       rouse: "Rouse (cost {c}): wakes a stunned friendly monster next to it" },
     place: "Place {c} on {s}", random: "Random placement", asLastTime: "As last time",
-    placeHint: "Place your pieces in secret: pick one, then a square of your zone.",
+    placeHint: "In secret: a piece, then a square",
     placing: "{p} is placing their pieces in secret.", toPlace: "To place" },
   es: { end: "Terminar turno", summon: "Invocar a {c} en {s}", recover: "Recuperar a {c} en {s} ({n} PA)",
     move: "{c}: mover {f} → {s}", attack: "{c} en {f} ataca a {t} en {s}", ability: "{c} en {f}: {a} → {s}",
@@ -47,7 +47,7 @@ const WORDS = {
       scout: "Explorar (coste {c}): mira dentro de una cápsula rival a {r} casillas o menos",
       rouse: "Despertar (coste {c}): despierta a un monstruo aliado aturdido a su lado" },
     place: "Colocar a {c} en {s}", random: "Colocación al azar", asLastTime: "Como la última vez",
-    placeHint: "Coloca tus piezas en secreto: elige una y luego una casilla de tu zona.",
+    placeHint: "En secreto: una pieza y luego una casilla",
     placing: "{p} está colocando sus piezas en secreto.", toPlace: "Por colocar" },
 };
 const w = (key, vars = {}) => String((WORDS[lang] || WORDS.en)[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
@@ -269,7 +269,7 @@ export function draw(container, payload, ui) {
       { "text-anchor": "middle", class: "coord" }, String(y + 1)));
   }
   remember(payload);
-  container.replaceChildren(board, ...(obs.placing ? [tray(payload, ui)] : []), facts(payload, ui));
+  container.replaceChildren(board, obs.placing ? tray(payload, ui) : facts(payload, ui));
   replayStep(payload, ui);
 }
 
@@ -386,8 +386,10 @@ function tray(payload, ui) {
     `${p.piece === "K" ? w("king") : p.piece} · ${cards[p.card] ? cards[p.card].name : p.card}`);
   });
   return el("div", { class: `capsule-tray${mine ? "" : " waiting"}` },
-    el("span", { class: "hint" }, mine ? w("placeHint") : w("placing", { p: t("player", { n: obs.current_player + 1 }) })),
-    pieces.length ? el("span", { class: "tray-pieces", role: "group", "aria-label": w("toPlace") }, pieces) : null,
+    // Your own step is in the banner's prompt: the hint is the tray's title, so that the table still fits the window.
+    mine ? null : el("span", { class: "hint" }, w("placing", { p: t("player", { n: obs.current_player + 1 }) })),
+    pieces.length ? el("span", { class: "tray-pieces", role: "group", "aria-label": w("toPlace"),
+      title: mine ? w("placeHint") : null }, pieces) : null,
     again ? el("button", { class: "as-last-time", type: "button", "data-action": "as-last-time",
       onclick: () => { replaying = { ply: null, steps: again }; replayStep(payload, ui); } }, w("asLastTime")) : null);
 }
