@@ -110,8 +110,8 @@ def assert_replays(db_url: str, game_id: str, game: str = "capsule") -> int:
     rows = stored_actions(db_url, game_id)
     assert [ply for ply, _ in rows] == list(range(1, len(rows) + 1))
     with psycopg.connect(db_url.replace("postgresql+psycopg", "postgresql")) as db:
-        seed, salt = db.execute("select seed, salt from games where id = %s", (game_id,)).fetchone()
-    match = Match(load_game(game), seed, None, salt=salt)
+        seed, salt, setup = db.execute("select seed, salt, setup from games where id = %s", (game_id,)).fetchone()
+    match = Match(load_game(game), seed, json.loads(setup) if isinstance(setup, str) else setup, salt=salt)
     for _, text in rows:
         match.play_text(text)
     return len(rows)
