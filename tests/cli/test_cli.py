@@ -42,8 +42,12 @@ def test_cards_filters_by_field_and_range():
     assert bad.exit_code == 2 and "no field 'colour'" in bad.stdout
 
 
+PLACED = ["K@d1", "1@c1", "2@e1", "3@b1"]        # the person's placement (R9): the King on d1, the team on c, e, b
+PLACING = "\n".join(PLACED) + "\n"
+
+
 def test_play_against_the_ai_to_the_end_and_verify_the_record(home):
-    moves = "\n".join(["help", "castle", "S c1", "d1-d2", "end"] + ["end"] * 300) + "\n"
+    moves = "\n".join(["help", "castle", *PLACED, "S c1", "d1-d2", "end"] + ["end"] * 300) + "\n"
     result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en", input=moves)
     assert "is not an action" in result.stdout
     assert "summons" in result.stdout
@@ -51,17 +55,18 @@ def test_play_against_the_ai_to_the_end_and_verify_the_record(home):
     records = list((home / "records").glob("capsule-*.json"))
     assert len(records) == 1
     record = json.loads(records[0].read_text())
-    assert record["actions"][:2] == ["S c1", "d1-d2"] and record["players"] == ["human", "greedy"]
+    assert record["actions"][:6] == [*PLACED, "S c1", "d1-d2"] and record["players"] == ["human", "greedy"]
     assert record["result"] is not None and result.exit_code == 0
     verified = run("verify", str(records[0]), "--json")
     assert json.loads(verified.stdout)["ok"] is True
 
 
 def test_quit_keeps_the_unfinished_game_and_load_resumes_it(home, tmp_path):
-    result = run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    result = run("play", "capsule", "--seed", "8",
+                 input=PLACING + "d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
     assert result.exit_code == 1 and "Saved" in result.stdout
     saved = json.loads((tmp_path / "s.json").read_text())
-    assert saved["actions"] == ["d1-d2"] and saved["result"] is None
+    assert saved["actions"] == [*PLACED, "d1-d2"] and saved["result"] is None
     resumed = run("play", "capsule", "--load", str(tmp_path / "s.json"), input="undo\nquit\n")
     assert "Undone" in resumed.stdout
 
@@ -125,13 +130,14 @@ def test_bad_options_and_agents_are_reported():
 def test_bad_save_paths_are_reported_and_the_game_goes_on(home, tmp_path):
     folder = tmp_path / "dir"
     folder.mkdir()
-    lines = ["save", f"save {tmp_path}/nowhere/x.json", f"save {folder}", "d1-d2", f"save {tmp_path}/ok.json", "quit"]
+    lines = ["save", f"save {tmp_path}/nowhere/x.json", f"save {folder}", *PLACED, "d1-d2", f"save {tmp_path}/ok.json",
+             "quit"]
     result = run("play", "capsule", "--seed", "8", "--lang", "en", input="\n".join(lines) + "\n")
     out = "".join(result.stdout.split())              # long paths may be wrapped anywhere
     assert "saveneedsafilename" in out and "isnotanaction" not in out
     assert f"Cannotsaveto{tmp_path}/nowhere/x.json:Nosuchfileordirectory.Thegamegoeson." in out
     assert f"{folder}isafolder" in out and not (tmp_path / "dir.tmp").exists()
-    assert json.loads((tmp_path / "ok.json").read_text())["actions"] == ["d1-d2"]
+    assert json.loads((tmp_path / "ok.json").read_text())["actions"] == [*PLACED, "d1-d2"]
     assert "Traceback" not in out and result.exit_code == 1
 
 
@@ -146,8 +152,8 @@ def test_save_cleans_its_temporary_file_when_the_target_cannot_be_replaced(tmp_p
 
 
 def test_play_takes_agent_settings_in_vs(home):
-    result = run("play", "capsule", "--vs", "mcts:iterations=5", "--seed", "4", "--seat", "2", input="quit\n")
-    assert "unknown agent" not in result.stdout and "moves" in result.stdout     # the AI's first turn
+    result = run("play", "capsule", "--vs", "mcts:iterations=5", "--seed", "4", "--seat", "2", input="random\nquit\n")
+    assert "unknown agent" not in result.stdout and "moves" in result.stdout     # the AI's first turn, once placed
     record = json.loads(next((home / "records").glob("capsule-*.json")).read_text())
     assert record["players"] == ["mcts:iterations=5", "human"]
     assert "no setting" in run("play", "capsule", "--vs", "mcts:speed=5", input="quit\n").stdout
@@ -167,7 +173,7 @@ def finished_capsule_record(tmp_path):
 
 
 def test_load_refuses_another_games_record_and_a_finished_one(home, tmp_path):
-    run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    run("play", "capsule", "--seed", "8", input=PLACING + "d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
     other = run("play", "forbidden", "--load", str(tmp_path / "s.json"), input="quit\n")
     assert other.exit_code == 2 and "is a record of capsule, not forbidden" in " ".join(other.stdout.split())
     match, done = finished_capsule_record(tmp_path)
@@ -244,7 +250,7 @@ def test_spanish_cards_words_board_letters_and_errors(home):
     rows = json.loads(run("cards", "capsule", "--lang", "es", "--json").stdout)
     assert {r["faction"] for r in rows} == {"luz", "oscuridad", "electricidad", "tierra"}
     assert {r["kind"] for r in rows} == {"rey", "monstruo"}
-    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\nd1-d5\nquit\n")
+    played = run("play", "capsule", "--seed", "4", "--lang", "es", input="castle\nundo\n" + PLACING + "d1-d5\nquit\n")
     out = " ".join(played.stdout.split())
     assert "no es una acción de" in out and "No hay nada que deshacer" in out
     assert "'d1-d5' no es legal: la pieza de d1 no puede moverse ahí" in out and "Legales ahora" in out
@@ -253,7 +259,7 @@ def test_spanish_cards_words_board_letters_and_errors(home):
 
 
 def test_the_commands_errors_read_in_spanish(home, tmp_path):
-    run("play", "capsule", "--seed", "8", input="d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
+    run("play", "capsule", "--seed", "8", input=PLACING + "d1-d2\nsave " + str(tmp_path / "s.json") + "\nquit\n")
     _, done = finished_capsule_record(tmp_path)
     (tmp_path / "bad.json").write_text("{not json")
     (tmp_path / "folder").mkdir()
@@ -318,12 +324,12 @@ def test_rules_are_rendered_for_the_terminal_at_its_width(monkeypatch):
 
 def test_resign_ends_a_two_player_game_and_the_record_verifies_and_replays_it(home):
     result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en",
-                 input="d1-d2\nresign\nno\nresign\ny\n")
+                 input=PLACING + "d1-d2\nresign\nno\nresign\ny\n")
     assert result.exit_code == 0 and "Player 1 resigns" in result.stdout
     assert "Player 2 wins — by resignation" in result.stdout
     record_file = next((home / "records").glob("capsule-*.json"))
     record = json.loads(record_file.read_text())
-    assert record["actions"] == ["d1-d2", "!resign 0"]
+    assert record["actions"] == [*PLACED, "d1-d2", "!resign 0"]
     assert record["result"] == {"winners": [1], "reason": "resigned", "scores": None}
     verified = json.loads(run("verify", str(record_file), "--json").stdout)
     assert verified["ok"] is True and verified["result"]["reason"] == "resigned"
@@ -375,3 +381,20 @@ def _saved(record: dict, tmp_path):
     path = tmp_path / "record.json"
     save_record(record, path)
     return path
+
+
+def test_the_person_places_in_the_terminal_and_the_ai_places_at_random(home):
+    """R9: the zone and the numbered pieces to place are shown; the AI's pieces stay out of sight until turn 1."""
+    result = run("play", "capsule", "--vs", "greedy", "--seed", "4", "--lang", "en",
+                 input="K@d8\nK@d1\n1@c1\nrandom\nquit\n")
+    out = " ".join(result.stdout.split())
+    assert "Placement (secret): Player 1 places" in out
+    assert "To place on your zone (a1–h1), as «piece@square», or «random» for the rest:" in out
+    assert all(piece in out for piece in ("K Dawn King", "1 Dawnblade Knight", "2 Clay Brute", "3 Prism Archer"))
+    assert "'K@d8' is not legal: place pieces only on free squares of your start zone" in out
+    assert "Player 1 places Dawn King on d1" in out and "Turn 1: Player 1 has 6 AP" in out
+    first_board = out.split("Placement (secret)")[0]
+    assert "kd" not in first_board and "?d" not in first_board and "?e" not in first_board   # no Player 2 piece yet
+    record = json.loads(next((home / "records").glob("capsule-*.json")).read_text())
+    assert record["actions"][:2] == ["K@d1", "1@c1"] and record["actions"][2] == "random"
+    assert record["setup"]["players"][0]["placement"] == "choose" and "placement" not in record["setup"]["players"][1]

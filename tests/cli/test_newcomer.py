@@ -137,7 +137,7 @@ def test_serve_on_a_port_in_use_says_so_before_any_banner(tmp_path):
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
         result = serve("--port", str(port), "--db", f"sqlite:///{tmp_path}/x.db")
-    assert result.returncode == 2 and "Address already in use" in result.stderr
+    assert result.returncode == 1 and "Address already in use" in result.stderr
     assert "Coliseo web table on" not in result.stdout and "Traceback" not in result.stderr
 
 

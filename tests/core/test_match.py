@@ -17,6 +17,10 @@ from coliseo.core.match import (
     verify,
 )
 
+# The starter presets with the Kings on d1 and d8 (R9), for tests that move them.
+KINGS_ON_D = {"players": [{"preset": "starter_dawn", "placement": {"d1": "K", "c1": 0, "e1": 1, "b1": 2}},
+                          {"preset": "starter_dusk", "placement": {"d8": "K", "c8": 0, "e8": 1, "b8": 2}}]}
+
 
 def finished_match(seed=5):
     game = load_game("capsule")
@@ -38,7 +42,7 @@ def test_a_finished_record_reveals_the_seed_and_verifies():
 
 def test_an_unfinished_record_keeps_the_seed_sealed():
     match = Match(load_game("capsule"), 77)
-    match.play_text("S c1")
+    match.play_text("end")
     record = match.record()
     assert record["seed"] is None and record["salt"] is None
     assert 77 not in record.values() and record["setup"] is None
@@ -63,7 +67,7 @@ def test_an_unfinished_record_seals_the_setup_that_names_hidden_teams():
 def test_the_commitment_is_fixed_from_the_start():
     match = Match(load_game("capsule"), 9)
     before = match.record()["seed_commitment"]
-    match.play_text("S c1")
+    match.play_text("end")
     assert match.record()["seed_commitment"] == before
 
 
@@ -121,7 +125,7 @@ def test_a_record_of_scheme_1_verifies_with_its_own_formula_and_still_seals_the_
 
 def test_a_changed_result_is_caught_by_the_replay():
     record = finished_match().record()
-    record["result"] = {"winners": [1 - record["result"]["winners"][0]], "reason": "king_destroyed",
+    record["result"] = {"winners": [1] if record["result"]["winners"] == [0] else [0], "reason": "king_destroyed",
                         "scores": [0, 0]}
     with pytest.raises(RecordError, match="replay ends"):
         verify(record)
@@ -153,7 +157,7 @@ def test_records_save_and_load(tmp_path):
 
 
 def test_undo_takes_back_your_own_move_in_your_turn():
-    match = Match(load_game("capsule"), 1)
+    match = Match(load_game("capsule"), 1, KINGS_ON_D)
     before = match.state.to_json()
     match.play_text("d1-d2")
     assert match.can_undo(0)
@@ -162,7 +166,7 @@ def test_undo_takes_back_your_own_move_in_your_turn():
 
 
 def test_undo_never_passes_a_reveal():
-    match = Match(load_game("capsule"), 1)
+    match = Match(load_game("capsule"), 1, KINGS_ON_D)
     match.play_text("S c1")                       # the summon reveals the capsule's monster
     assert not match.can_undo(0)
     with pytest.raises(IllegalAction, match="nothing to undo"):
@@ -170,7 +174,7 @@ def test_undo_never_passes_a_reveal():
 
 
 def test_undo_is_only_for_the_player_whose_turn_it_is():
-    match = Match(load_game("capsule"), 1)
+    match = Match(load_game("capsule"), 1, KINGS_ON_D)
     match.play_text("d1-d2")
     assert not match.can_undo(1)
     match.play_text("end")
@@ -204,7 +208,7 @@ def test_scouting_is_a_reveal_that_cannot_be_undone():
 
 def test_table_commands_are_steps_that_undo_never_crosses_and_verify_checks():
     game = load_game("capsule")
-    match = Match(game, 3)
+    match = Match(game, 3, KINGS_ON_D)
     match.play_text("d1-d2")
     match.play_text("!offer-draw 0")
     assert match.draw_offer == 0 and not match.can_undo(0), "a command is a barrier for undo"

@@ -44,7 +44,7 @@ def test_run_script_says_why_the_server_exited(capfd, tmp_path):
     finally:
         busy.close()
     err = capfd.readouterr().err
-    assert code != 0 and "address already in use" in err
+    assert code != 0 and "address already in use" in err.lower()
     assert f"--db sqlite:///{tmp_path}/t.db exited: it failed with exit code {code}" in err
     assert run.run("/bin/sh", ["-c", "kill -TERM $$"]) == -15
     assert "exited: it was stopped by the signal SIGTERM" in capfd.readouterr().err

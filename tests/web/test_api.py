@@ -65,15 +65,16 @@ def test_each_seat_plays_the_team_it_was_given_and_a_rematch_keeps_them(client):
     made = create(client, seats=humans, options={"mode": "advanced", "max_turns": 3},
                   sides=["adv_storm", "adv_stone"])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
-        pieces = hello(ws, made["token"])["observation"]["pieces"]
-    kings = {p["owner"]: p["card"] for p in pieces if p["kind"] == "king"}
-    assert kings == {0: "storm_king", 1: "stone_king"}
+        tray = hello(ws, made["token"])["observation"]["tray"]       # R9: each person first places their pieces
+    assert tray[0] == {"piece": "K", "kind": "king", "card": "storm_king", "faction": "electric"}
+    state = client.app.state.tables.live[made["id"]].match.state
+    assert {p: state.tray[p][0][1][3].id for p in (0, 1)} == {0: "storm_king", 1: "stone_king"}
     token = client.post(f"/api/games/{made['id']}/join", json={"invite": made["invite"]}).json()["token"]
     _play_to_the_end(client, made["id"], [made["token"], token])
     again = client.post(f"/api/games/{made['id']}/rematch", json={"token": made["token"]}).json()
     store = client.app.state.tables.store
     assert store.load(again["id"]).setup == store.load(made["id"]).setup == {
-        "players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
+        "players": [{"preset": "adv_storm", "placement": "choose"}, {"preset": "adv_stone", "placement": "choose"}]}
 
 
 def test_a_seat_plays_against_the_ai_and_the_action_is_stored_before_the_ack(client, tmp_path):

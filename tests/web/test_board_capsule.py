@@ -19,7 +19,13 @@ def page(browser, server):
     context.close()
 
 
-def open_game(page, server, seats=("human", "ai:random"), options=None, sides=None) -> dict:
+# R9 (the order the rules used to fix): the King on d, then the team on c, e, b, f, a, g, h.
+OLD_ORDER = "dcebfagh"
+
+
+def open_game(page, server, seats=("human", "ai:random"), options=None, sides=None, place=True) -> dict:
+    """A new game at the table, Player 1's seat in the page; `place`: Player 1 first places by the board in the old
+    fixed order (R9)."""
     made = server.post("/api/games", {"game": "capsule", "options": options or {}, "sides": sides,
                                       "seats": [{"kind": "human"} if s == "human" else {"kind": "ai", "agent": s[3:]}
                                                 for s in seats]})
@@ -27,7 +33,20 @@ def open_game(page, server, seats=("human", "ai:random"), options=None, sides=No
     keep_seat(page, made["id"], made)
     page.goto(f"{server.url}/play/{made['id']}")
     page.wait_for_selector("body[data-can-act='true']")
+    if place:
+        place_by_board(page, OLD_ORDER)
     return made
+
+
+def place_by_board(page, files: str, rank: int = 1) -> None:
+    """Each piece of the tray in turn (the King, then the team), by a click on it and one on its square."""
+    pieces = page.locator("#board .tray-piece").evaluate_all("nodes => nodes.map((n) => n.dataset.target)")
+    for piece, file in zip(pieces, files):
+        ply = int(page.get_attribute("body", "data-ply"))
+        page.click(f"#board .tray-piece[data-target='{piece}']")
+        page.click(f"#board [data-target='{file}{rank}']")
+        page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
+    page.wait_for_selector("body[data-can-act='true']")
 
 
 def test_a_whole_game_against_random_by_board_clicks_only(page, server, page_errors):
@@ -89,7 +108,7 @@ def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
 def test_an_illegal_click_says_what_was_wrong_and_what_to_do(page, server):
     open_game(page, server)
     assert page.title() == "Your turn · Capsule Monsters · Coliseo"
-    enemy = page.locator("#board g.piece:not(.own)").first
+    enemy = page.locator("#board g.piece:not(.own)").filter(has=page.locator(".shell")).first
     enemy.click()
     assert re.fullmatch(r"Nothing to do with the capsule \([a-h]8\) now: pick something highlighted on the board\.",
                         page.inner_text("#message"))
@@ -109,18 +128,20 @@ def test_a_click_out_of_turn_says_whose_turn_it_is(page, server):
     keep_seat(page, made["id"], second)
     page.goto(f"{server.url}/play/{made['id']}")
     page.wait_for_selector("body[data-can-act='false']")
-    page.locator("#board g.piece.own").first.click()
+    assert page.inner_text("#board .capsule-tray .hint") == "Player 1 is placing their pieces in secret."
+    page.locator("#board .tray-piece").first.click()                     # your own pieces wait in your tray
     assert page.inner_text("#message") == "Not your turn: Player 1 is playing."
     assert page.title() == "Capsule Monsters · Coliseo"          # the tab says "Your turn" only when it is
     assert page.inner_text("#prompt") == ""                      # and what you may do only when you may
 
 
 def test_the_banner_says_what_the_player_may_do_on_their_turn_only(page, server):
-    open_game(page, server, seats=("human", "human"))
+    open_game(page, server, seats=("human", "human"), place=False)
     assert page.inner_text("#status") == "Your turn"
-    assert page.inner_text("#prompt") == "You may summon a monster, move or end the turn"
+    assert page.inner_text("#prompt") == \
+        "You may place the King or a capsule on the start zone or place the rest at random"
     assert page.get_attribute("#prompt", "title") == page.inner_text("#prompt")   # all of it, were it cut short
-    page.click('#controls button.control[data-action="end"]')   # Player 2's seat is open: nobody answers for it
+    page.click('#controls button.control[data-action="random"]')   # Player 2's seat is open: nobody places for it
     page.wait_for_function("document.getElementById('prompt').textContent === ''")
 
 
@@ -141,9 +162,9 @@ def test_a_piece_moves_by_drag_and_drop(page, server):
 def test_a_click_survives_a_redraw_between_press_and_release(page, server):
     """A state that arrives mid-click (here: the friend taking the other seat) replaces the pressed piece; the click
     still chooses it, as a person expects."""
-    made = open_game(page, server, seats=("human", "human"))
-    king = page.locator("#board g.piece.own").filter(has=page.locator("path")).locator("xpath=..")
-    square = king.get_attribute("data-target")
+    made = open_game(page, server, seats=("human", "human"), place=False)
+    king = page.locator("#board .tray-piece[data-target='#K']")
+    square = "#K"
     king.hover()
     page.mouse.down()
     draws = page.get_attribute("body", "data-draws")
@@ -155,7 +176,7 @@ def test_a_click_survives_a_redraw_between_press_and_release(page, server):
 
 
 def test_the_seat_panel_says_a_seat_is_open_until_a_friend_takes_it(page, server):
-    made = open_game(page, server, seats=("human", "human"))
+    made = open_game(page, server, seats=("human", "human"), place=False)
     other = page.locator("#seats [data-seat='1'] small")
     assert other.inner_text() == "open seat"                              # the lobby's words, not "free"
     server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})

@@ -129,10 +129,14 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_capsules(browser, ser
         page2.goto(join_link)
         page2.wait_for_selector("body[data-ply]")
         page2.wait_for_selector(".seat.turn")
-        # Player 1 moves the King by clicks (piece, then square), so both pages receive an update.
-        page1.click('[data-target="d1"]')
-        page1.click('[data-target="d2"].target')
-        page2.wait_for_function("Number(document.body.dataset.ply) === 1")
+        # Each places at random (R9), then Player 1 moves the King by clicks (piece, then square), so both pages
+        # receive an update.
+        page1.click('#controls button.control[data-action="random"]')
+        page2.click('#controls button.control[data-action="random"]:not([disabled])')
+        page1.wait_for_function("Number(document.body.dataset.ply) === 2 && document.body.dataset.canAct === 'true'")
+        page1.locator("#board g.spot:has(g.piece.own path)").click()
+        page1.locator("#board g.spot.target").first.click()
+        page2.wait_for_function("Number(document.body.dataset.ply) === 3")
         match = stored_match(server, game_id)
         cards = {row["id"]: row["name"] for row in match.game.card_rows("en")}
         for me, page, frames in ((0, page1, frames1), (1, page2, frames2)):
@@ -151,7 +155,7 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_capsules(browser, ser
         assert page2.locator("#undo").count() == 0
         page1.click("#undo")
         for page in (page1, page2):
-            page.wait_for_function("Number(document.body.dataset.ply) === 0")
+            page.wait_for_function("Number(document.body.dataset.ply) === 2")
     finally:
         first.close()
         second.close()
@@ -216,7 +220,7 @@ def test_each_seat_picks_its_team_in_the_lobby_and_plays_it(context, server):
     assert page.inner_text("#seats [data-seat='1'] small") == "quick"
     assert page.get_attribute("#seats [data-seat='1'] small", "title") == "quick (greedy)"
     match = stored_match(server, page.url.rsplit("/", 1)[-1].split("?")[0])
-    assert match.setup == {"players": [{"preset": "adv_storm"}, {"preset": "adv_stone"}]}
+    assert match.setup == {"players": [{"preset": "adv_storm", "placement": "choose"}, {"preset": "adv_stone"}]}
     assert match.game.options["mode"] == "advanced"
 
 

@@ -76,7 +76,7 @@ def stored_actions(server, game_id: str) -> list[str]:
 def test_a_double_send_plays_once_and_the_second_is_refused_as_stale(server):
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
     me = Socket(server, made["id"], made["token"])
-    move = next(a for a in me.state["legal"] if "-" in a)
+    move = next(a for a in me.state["legal"] if "@" in a)           # R9: a game starts with the placement
     me.send({"type": "act", "action": move, "ply": 0, "ref": 1})
     me.send({"type": "act", "action": move, "ply": 0, "ref": 2})
     assert me.answer() == {"type": "ack", "ref": 1, "ply": 1}
@@ -91,15 +91,17 @@ def test_a_double_send_plays_once_and_the_second_is_refused_as_stale(server):
 def test_an_action_replayed_once_it_is_legal_again_is_refused(server):
     made = server.post("/api/games", {"game": "capsule", "seats": VERSUS_AI})
     me = Socket(server, made["id"], made["token"])
-    me.send({"type": "act", "action": "end", "ply": 0})
+    me.send({"type": "act", "action": "random", "ply": 0})        # R9: the placement first
+    assert me.answer()["type"] == "ack"
+    me.send({"type": "act", "action": "end", "ply": 1})
     assert me.answer()["type"] == "ack"
     again = me.my_turn()
-    assert "end" in again["legal"] and again["ply"] > 1
-    me.send({"type": "act", "action": "end", "ply": 0})            # the same message, sent again
+    assert "end" in again["legal"] and again["ply"] > 2
+    me.send({"type": "act", "action": "end", "ply": 1})            # the same message, sent again
     refused = me.answer()
     assert refused["stale"] and "moved on" in refused["message"]
     assert len(stored_actions(server, made["id"])) == again["ply"]
-    me.send({"type": "undo", "ply": 0})
+    me.send({"type": "undo", "ply": 1})
     assert me.answer()["stale"]
     me.close()
 
@@ -195,7 +197,8 @@ def test_a_command_without_its_ply_is_refused(server, message, words):
 
 
 @pytest.mark.parametrize("game_id, action, words", [
-    ("capsule", "a4-a5", "'a4-a5' no es legal: no hay ninguna pieza en a4. Legales ahora:"),
+    ("capsule", "a4-a5", "'a4-a5' no es legal: primero coloca tu Rey y tus cápsulas (pieza@casilla, o random). "
+                         "Legales ahora:"),
     ("dungeon_dice", "attack h3 h5", "'attack h3 h5' no es legal: solo se ataca en la fase de Batalla"),
 ])
 def test_an_illegal_action_is_refused_in_the_language_of_the_seat(server, game_id, action, words):
@@ -230,16 +233,16 @@ def test_two_processes_race_for_one_ply_and_the_store_key_decides(server, tmp_pa
     try:
         watcher = Socket(other, made["id"], joined["token"])          # keeps the game live in the other process
         here = Socket(server, made["id"], made["token"])
-        here.send({"type": "act", "action": "end", "ply": 0})
+        here.send({"type": "act", "action": "random", "ply": 0})
         assert here.answer()["type"] == "ack"
         there = Socket(other, made["id"], made["token"])
         assert there.state["ply"] == 0, "the other process still has the old position in memory"
-        move = next(a for a in there.state["legal"] if "-" in a)
+        move = next(a for a in there.state["legal"] if "@" in a)
         there.send({"type": "act", "action": move, "ply": 0})
         refused = there.answer()
         assert refused["stale"] and "moved on" in refused["message"]
         assert there.next("state")["ply"] == 1, "the loser reloaded the game from the store"
-        assert stored_actions(server, made["id"]) == ["end"]
+        assert stored_actions(server, made["id"]) == ["random"]
         for seat in (watcher, here, there):
             seat.close()
     finally:
@@ -321,7 +324,7 @@ def test_the_banner_says_an_open_seat_waits_for_a_friend_to_join(page, server):
     keep_seat(page, made["id"], made, invite=made["invite"], creator=True)     # as the lobby keeps the creator's
     page.goto(server.url + made["play_url"])
     page.wait_for_selector("body[data-ply][data-locked='false']")
-    page.click('#controls button.control[data-action="end"]')
+    page.click('#controls button.control[data-action="random"]')        # R9: Player 2 places next
     page.wait_for_function("document.getElementById('status').textContent === "
                            "'Waiting for Player 2 to join: send a friend the join link'")
     assert made["invite"] in page.input_value("#join-link")
@@ -332,15 +335,18 @@ def test_a_double_click_on_end_ends_one_turn_only(page, server):
     sent: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     open_seat(page, server, made)
+    page.click('#controls button.control[data-action="random"]')        # R9: the placement first
+    page.wait_for_selector('#controls button.control[data-action="end"]:not([disabled])')
     page.dblclick('#controls button.control[data-action="end"]')
-    page.wait_for_function("document.body.dataset.ply !== '0' && document.body.dataset.locked === 'false' && "
+    page.wait_for_function("Number(document.body.dataset.ply) > 2 && document.body.dataset.locked === 'false' && "
                            "document.querySelectorAll('#controls button.control').length > 0", timeout=60_000)
     db = sqlite3.connect(server.db_url.removeprefix("sqlite:///"))
     mine = db.execute("select ply, text from actions where game_id = ? and player = 0", (made["id"],)).fetchall()
     db.close()
-    assert mine == [(1, "end")]
+    assert mine == [(1, "random"), (2, "end")]
     commands = [m for m in sent if m["type"] in ("act", "undo")]
-    assert commands == [{"type": "act", "action": "end", "ply": 0, "undos": 0, "ref": commands[0]["ref"]}]
+    assert commands == [{"type": "act", "action": "random", "ply": 0, "undos": 0, "ref": commands[0]["ref"]},
+                        {"type": "act", "action": "end", "ply": 1, "undos": 0, "ref": commands[1]["ref"]}]
 
 
 def test_the_page_names_the_position_after_an_undo_by_its_count_of_undos(page, server):
@@ -348,18 +354,18 @@ def test_the_page_names_the_position_after_an_undo_by_its_count_of_undos(page, s
     sent: list[dict] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     open_seat(page, server, made)
-    for square, ply in (("d2", 1), (None, 0), ("e2", 1)):
+    for square, ply in (("d1", 1), (None, 0), ("e1", 1)):       # R9: the King's placement, taken back
         if square:
-            page.click('[data-target="d1"]')
-            page.click(f'[data-target="{square}"].target')
+            page.click("#board .tray-piece[data-target='#K']")
+            page.click(f'#board [data-target="{square}"].target')
         else:
             page.click("#undo")
         page.wait_for_function(f"document.body.dataset.ply === '{ply}' && document.body.dataset.locked === 'false'")
     commands = [{k: m.get(k) for k in ("type", "action", "ply", "undos")} for m in sent if m["type"] != "hello"]
-    assert commands == [{"type": "act", "action": "d1-d2", "ply": 0, "undos": 0},
+    assert commands == [{"type": "act", "action": "K@d1", "ply": 0, "undos": 0},
                         {"type": "undo", "action": None, "ply": 1, "undos": 0},
-                        {"type": "act", "action": "d1-e2", "ply": 0, "undos": 1}]
-    assert stored_actions(server, made["id"]) == ["d1-e2"]
+                        {"type": "act", "action": "K@e1", "ply": 0, "undos": 1}]
+    assert stored_actions(server, made["id"]) == ["K@e1"]
 
 
 def test_the_page_shows_a_refusal_in_its_own_language(page, server):
@@ -431,16 +437,23 @@ def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
     joined = server.post(f"/api/games/{made['id']}/join", {"invite": made["invite"]})
     one, two = Socket(server, made["id"], made["token"]), Socket(server, made["id"], joined["token"])
+    assert command(one, "act", action="random")["type"] == "ack"          # R9: both place first
+    two.my_turn()
+    assert command(two, "act", action="random")["type"] == "ack"
+    one.my_turn()
     assert command(one, "offer-draw")["type"] == "ack"
-    assert two.next("state")["draw_offer"] == 0
+    while two.state["draw_offer"] != 0:
+        two.next("state")
     assert "accept or decline" in command(two, "offer-draw")["message"]
     assert command(one, "accept-draw")["message"] == "there is no draw offer from your opponent to answer"
     assert command(two, "decline-draw")["type"] == "ack"
     assert one.next("state")["draw_offer"] is None
     assert command(one, "offer-draw")["type"] == "ack"
-    assert command(one, "act", action="d1-d2")["type"] == "ack"            # the offerer's next action
+    king = next(p["sq"] for p in one.state["observation"]["pieces"] if p["owner"] == 0 and p["kind"] == "king")
+    move = next(a for a in one.state["legal"] if a.startswith(f"{king}-"))
+    assert command(one, "act", action=move)["type"] == "ack"            # the offerer's next action
     lapsed = two.next("state")
-    while lapsed["ply"] < 4:
+    while lapsed["ply"] < 6:
         lapsed = two.next("state")
     assert lapsed["draw_offer"] is None and "Player 1's draw offer lapses" in [e["text"] for e in lapsed["log"]]
     assert command(two, "offer-draw")["type"] == "ack"
@@ -449,8 +462,8 @@ def test_a_draw_offer_declined_lapses_and_accepted_ends_the_game(server):
     over = one.state
     assert over["result"] == {"winners": [], "reason": "draw_agreed", "scores": None}
     record = server.get(f"/api/games/{made['id']}/record")
-    assert record["actions"] == ["!offer-draw 0", "!decline-draw 1", "!offer-draw 0", "d1-d2", "!offer-draw 1",
-                                 "!accept-draw 0"]
+    assert record["actions"] == ["random", "random", "!offer-draw 0", "!decline-draw 1", "!offer-draw 0", move,
+                                 "!offer-draw 1", "!accept-draw 0"]
     assert "drawn by agreement" in verified(record)
     for seat in (one, two):
         seat.close()
@@ -675,9 +688,9 @@ def test_a_seat_link_plays_the_seat_on_another_device_and_a_wrong_one_only_watch
         assert "Player 1" in phone.inner_text(".seat:has-text('(you)')")
         assert phone.url == f"{server.url}/play/{made['id']}"                  # the token left the address bar
         phone.wait_for_selector("body[data-locked='false']")
-        phone.click('#controls button.control[data-action="end"]')
+        phone.click('#controls button.control[data-action="random"]')      # R9: the placement first
         phone.wait_for_function("document.body.dataset.ply === '1'")
-        assert stored_actions(server, made["id"]) == ["end"]
+        assert stored_actions(server, made["id"]) == ["random"]
         desk.wait_for_function("document.body.dataset.ply === '1'")
         assert desk.locator("#seat-link-box[open]").count() == 1                 # a new state left the link open
         assert phone.locator("#listing").count() == 1                          # the creator's control came along
@@ -715,7 +728,7 @@ def test_websocket_messages_are_rate_limited_with_an_error_message(tmp_path):
         assert answers.count("nothing to undo") == 0 and sum("too many messages" in a for a in answers) >= 10
         assert sum(a.startswith("nothing to undo") for a in answers) >= 4     # the hello counted too
         time.sleep(1.2)
-        assert command(me, "act", action="end")["type"] == "ack", "the socket works again once the client slows"
+        assert command(me, "act", action="random")["type"] == "ack", "the socket works again once the client slows"
         me.close()
     finally:
         server.stop()
@@ -814,7 +827,7 @@ def test_a_seat_handed_to_the_ai_returns_to_its_owner_on_reconnect(tmp_path):
         owner = Socket(server, made["id"], made["token"])
         assert owner.state["seats"][0] == {"kind": "human", "agent": None, "taken": True, "handed_over": False,
                                            "resigned": False}
-        assert command(friend, "act", action="end")["type"] == "ack"
+        assert command(friend, "act", action="random")["type"] == "ack"      # R9: the friend's placement
         mine = owner.my_turn()
         assert mine["current_player"] == 0 and mine["legal"], "the AI no longer plays the seat"
         assert command(owner, "act", action=mine["legal"][-1])["type"] == "ack"

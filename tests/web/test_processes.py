@@ -110,8 +110,8 @@ def assert_replays(db_url: str, game_id: str, game: str = "capsule") -> int:
     rows = stored_actions(db_url, game_id)
     assert [ply for ply, _ in rows] == list(range(1, len(rows) + 1))
     with psycopg.connect(db_url.replace("postgresql+psycopg", "postgresql")) as db:
-        seed, salt = db.execute("select seed, salt from games where id = %s", (game_id,)).fetchone()
-    match = Match(load_game(game), seed, None, salt=salt)
+        seed, salt, setup = db.execute("select seed, salt, setup from games where id = %s", (game_id,)).fetchone()
+    match = Match(load_game(game), seed, json.loads(setup) if isinstance(setup, str) else setup, salt=salt)
     for _, text in rows:
         match.play_text(text)
     return len(rows)
@@ -134,9 +134,9 @@ def test_readers_on_two_servers_see_each_others_moves(pair, postgres_url):
     one, two = Socket(a.port, made["id"], made["token"]), Socket(b.port, made["id"], joined["token"])
     watcher = Socket(b.port, made["id"], None)
     assert (one.state["you"], two.state["you"], watcher.state["you"]) == (0, 1, None)
-    assert one.act(next(x for x in one.state["legal"] if "-" in x)) == 1
+    assert one.act(next(x for x in one.state["legal"] if "@" in x)) == 1     # R9: a piece placed
     assert two.wait(lambda s: s["ply"] == 1)["legal"] == [], "the move on A reached the seat on B"
-    one.act("end")
+    one.act("random")
     reply = two.wait(lambda s: s["legal"])
     ply = two.act(reply["legal"][-1])
     assert one.wait(lambda s: s["ply"] == ply)["you"] == 0, "the move on B reached the seat on A"
@@ -212,7 +212,7 @@ def test_two_servers_racing_for_one_ply_store_one_action(pair, postgres_url):
     acks = 0
     for _ in range(6):
         if not first_a.state["legal"]:
-            second.act("end")
+            second.act("random" if "random" in second.wait(lambda s: s["legal"])["legal"] else "end")   # R9
             first_a.wait(lambda s: s["legal"])
         ply = first_a.state["ply"]
         first_b.wait(lambda s, ply=ply: s["ply"] == ply)

@@ -50,11 +50,14 @@ def test_games_resume_at_their_last_accepted_action_after_sigkill(server):
     versus_ai = server.post("/api/games", {"game": "capsule", "seats": [{"kind": "human"},
                                                                        {"kind": "ai", "agent": "greedy"}]})
     one, two = SeatClient(server, people["id"], people["token"]), SeatClient(server, people["id"], second["token"])
-    move = next(a for a in one.state["legal"] if "-" in a)
+    one.act("random")                                  # R9: each person places first
+    two.act(two.wait_my_turn()["legal"][-1])
+    move = next(a for a in one.wait_my_turn()["legal"] if "-" in a)
     one.act(move)
     one.act("end")
     two.act(two.wait_my_turn()["legal"][-1])
     me = SeatClient(server, versus_ai["id"], versus_ai["token"])
+    me.act("random")
     me.act("end")
     me.wait_my_turn()
     before = {gid: server.get(f"/api/games/{gid}") for gid in (people["id"], versus_ai["id"])}

@@ -196,7 +196,7 @@ def play(game: str,
             g = build_game(game, option, lang, players=players, mode=variant)
             choices = {k: v for k, v in {"duelist": duelist, "teams": teams}.items() if v is not None}
             setup = read_json(setup_file, lang) if setup_file else g.setup_for(**choices)
-            match = Match(g, secrets.randbits(63) if seed is None else seed, setup)
+            match = Match(g, secrets.randbits(63) if seed is None else seed, g.setup_for_people(setup, {seat - 1}))
         seats = match.state.players
         if not 1 <= seat <= len(seats):
             fail(words("seat_range", lang, n=len(seats)))

@@ -106,7 +106,7 @@ def register(app: typer.Typer) -> None:
         problem = listen_problem(host, port)
         if problem:
             typer.echo(f"error: cannot listen on {host}:{port}: {problem}", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(1)         # not a bad argument (2): the same command works once the port is free
         typer.echo(f"Coliseo web table on http://{host}:{port}/  (games stored in {_shown(url)}, "
                    f"{workers} process{'es' if workers > 1 else ''})")
         common = {"host": host, "port": port, "ws_max_size": 64 * 1024, "log_config": log_config(log_level),

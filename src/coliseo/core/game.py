@@ -127,6 +127,11 @@ class Game:
             raise SetupError(f"{self.name()} has no sides to pick; leave them out")
         return None
 
+    def setup_for_people(self, setup: Any, people: set[int]) -> Any:
+        """The setup with the seats in `people` (played by a person) making the choices a person makes at the
+        table and an agent's seat leaves to the seed (Capsule's placement, R9); by default the setup as it is."""
+        return setup
+
     def content_sources(self) -> list[Path]:
         """The files (or pack folders) this game's content was read from, bundled and user packs alike."""
         return []

@@ -457,6 +457,7 @@ class Tables:
         game = load_game(game_id, **options)
         if sides:
             setup = game.setup_for_sides(sides)
+        setup = game.setup_for_people(setup, {p for p, seat in enumerate(seats) if seat.get("kind") != "ai"})
         seed = secrets.randbits(63)
         probe = game.new_state(seed, setup)
         if len(seats) != len(probe.players):

@@ -44,3 +44,8 @@ def types(events):
 
 def legal_texts(state):
     return {state.game.format_action(a) for a in state.legal_actions()}
+
+
+# The starter presets on fixed squares (the King on d, the team on c, e, b), for tests that need known squares.
+FIXED = {"players": [{"preset": "starter_dawn", "placement": {"d1": "K", "c1": 0, "e1": 1, "b1": 2}},
+                     {"preset": "starter_dusk", "placement": {"d8": "K", "c8": 0, "e8": 1, "b8": 2}}]}

@@ -32,17 +32,6 @@ def test_the_packs_hold_the_specified_kings_monsters_and_presets():
                      "adv_stone": 31}
 
 
-@pytest.mark.parametrize("mode, squares", [
-    ("advanced", {"c1": "seraph_of_noon", "f1": "prism_colossus"}),
-    ("basic", {"e1": "clay_brute", "b1": "prism_archer"}),
-])
-def test_dawn_starts_where_docs_balance_measured_it(mode, squares):
-    """A preset's order is its start squares (R9); docs/balance.md measured Dawn's presets with these squares."""
-    state = load_game("capsule", mode=mode).new_state(1)      # the default setup: Player 1 plays Dawn's preset
-    cards = {p["sq"]: p["card"] for p in state.observation(0)["pieces"] if p["owner"] == 0 and p["kind"] == "capsule"}
-    assert {sq: cards[sq] for sq in squares} == squares
-
-
 @pytest.mark.parametrize("team", list(CONTENT.teams.values()), ids=list(CONTENT.teams))
 def test_every_shipped_preset_keeps_the_team_rules_of_its_mode(team):
     assert team_problem(team.king, list(team.monsters), CONTENT.kings, CONTENT.monsters, team.mode, zone_size=8,

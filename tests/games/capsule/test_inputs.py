@@ -5,7 +5,7 @@ import json
 
 import pytest
 from contract import check_bad_notation
-from games.capsule.helpers import GAME, kings, piece, position
+from games.capsule.helpers import FIXED, GAME, kings, piece, position
 
 from coliseo import ContentError, InvalidNotation, PositionError, SetupError, load_game
 from coliseo.core.i18n import LANGS
@@ -43,11 +43,29 @@ def test_team_rules_can_be_relaxed_but_the_team_size_cannot():
         game.new_state(1, {"players": [team("dawn_king", []), {"preset": "starter_dusk"}]})
 
 
-def test_the_default_placement_fills_the_back_rank_from_the_middle():
-    state = GAME.new_state(1, {"players": [team("dawn_king", ["volt_mite"] * 7), {"preset": "starter_dusk"}]})
-    own = [p for p in state.observation(0)["pieces"] if p["owner"] == 0]
-    assert {p["sq"] for p in own} == {f"{f}1" for f in "abcdefgh"}
-    assert next(p for p in own if p["kind"] == "king")["sq"] == "d1"
+def test_an_omitted_placement_is_random_and_fills_the_zone():
+    setup = {"players": [team("dawn_king", ["volt_mite"] * 7), {"preset": "starter_dusk"}]}
+    kings = set()
+    for seed in range(6):
+        own = [p for p in GAME.new_state(seed, setup).observation(0)["pieces"] if p["owner"] == 0]
+        assert {p["sq"] for p in own} == {f"{f}1" for f in "abcdefgh"}
+        kings.add(next(p for p in own if p["kind"] == "king")["sq"])
+    assert len(kings) > 1
+
+
+def test_the_removed_random_placement_option_is_refused_unless_it_asks_for_the_rule():
+    assert load_game("capsule", random_placement=True).options == GAME.options
+    with pytest.raises(SetupError, match="'random_placement' was removed"):
+        load_game("capsule", random_placement=False)
+
+
+@pytest.mark.parametrize("placement,match", [
+    ("fixed", "must be \"random\", \"choose\" or a map"), ([["d1", "K"]], "must be \"random\""),
+])
+def test_a_placement_is_random_choose_or_a_map(placement, match):
+    with pytest.raises(SetupError, match=match):
+        GAME.new_state(1, {"players": [{"preset": "starter_dawn", "placement": placement},
+                                       {"preset": "starter_dusk"}]})
 
 
 def test_a_given_placement_is_used_and_must_be_complete():
@@ -168,7 +186,7 @@ def test_the_parser_accepts_any_case_and_spaces():
     assert game.format_action(game.parse_action(s, " c3 X D4 ")) == "c3xd4"
     assert game.format_action(game.parse_action(s, "c3 ! HEAL @ c3")) == "c3!heal@c3"
     assert game.format_action(game.parse_action(s, "END")) == "end"
-    state = GAME.new_state(1)
+    state = GAME.new_state(1, FIXED)
     assert GAME.format_action(GAME.parse_action(state, "s c1")) == "S c1"
 
 
@@ -177,13 +195,13 @@ def test_the_parser_accepts_any_case_and_spaces():
     ("S c8", "the piece on c8 is not yours"), ("d1-d3", "cannot move there"), ("a4-a5", "no piece on a4"),
 ])
 def test_bad_notation_says_why_and_lists_the_legal_actions(text, match):
-    state = GAME.new_state(1)
+    state = GAME.new_state(1, FIXED)
     message = check_bad_notation(GAME, state, text)
     assert match in message and "S c1" in message
 
 
 def test_error_messages_never_name_a_hidden_capsule():
-    state = GAME.new_state(1)
+    state = GAME.new_state(1, FIXED)
     hidden = {p["card"] for p in state.observation(1)["pieces"] if p["kind"] == "capsule" and p["owner"] == 1}
     hidden |= {GAME.card_name(card, "en") for card in hidden}
     for text in ("S c8", "c8-c7", "c1xc8", "c1!scout@c8", "R c8"):
@@ -202,8 +220,9 @@ def test_every_event_reads_in_both_languages():
 
     game = load_game("capsule", mode="advanced")
     seen = set()
+    choose = game.setup_for_people(None, {0, 1})
     for seed in range(30):
-        state = game.new_state(seed)
+        state = game.new_state(seed, choose if seed % 2 else None)
         rng = random.Random(seed)
         while not state.is_over:
             for event in state.apply(rng.choice(state.legal_actions())):
@@ -213,7 +232,8 @@ def test_every_event_reads_in_both_languages():
                         from coliseo.core.events import view_event
                         text = game.render(view_event(event, viewer), lang)
                         assert text and "{" not in text
-    assert {"summon", "move", "attack", "destroyed", "king_damage", "turn_end", "turn_start", "game_over"} <= seen
+    assert {"place", "summon", "move", "attack", "destroyed", "king_damage", "turn_end", "turn_start",
+            "game_over"} <= seen
 
 
 def test_the_terminal_picture_shows_only_the_viewers_knowledge():

@@ -27,18 +27,19 @@ from coliseo.games.capsule.state import (
     USED,
 )
 
+# (options, games, the players who place by hand)
 VARIANTS = [
-    ({}, 400),
-    ({"mode": "advanced"}, 250),
-    ({"random_placement": True, "first_player": "random", "o_pattern": "star"}, 150),
-    ({"faction_advantage": True, "capsule_damage_carries": False, "stun_blocks_abilities": True}, 100),
-    ({"auto_end_turn": False, "max_turns": 40, "double_pass_ends": False, "all_monsters_rule": False}, 60),
-    ({"width": 10, "height": 6, "capsule_hp": 3, "mode": "advanced", "enforce_team_rules": False}, 40),
+    ({}, 400, ()),
+    ({"mode": "advanced"}, 250, (1,)),
+    ({"first_player": "random", "o_pattern": "star"}, 150, (0, 1)),
+    ({"faction_advantage": True, "capsule_damage_carries": False, "stun_blocks_abilities": True}, 100, (0,)),
+    ({"auto_end_turn": False, "max_turns": 40, "double_pass_ends": False, "all_monsters_rule": False}, 60, (0, 1)),
+    ({"width": 10, "height": 6, "capsule_hp": 3, "mode": "advanced", "enforce_team_rules": False}, 40, ()),
 ]
 
 
 def team_of(state, player):
-    return Counter(p[CARD].id for p in state.own[player] if p[KIND] != KING)
+    return Counter(p[CARD].id for p in [*state.own[player], *(x for _, x in state.tray[player])] if p[KIND] != KING)
 
 
 def action_cost(state, action):
@@ -61,12 +62,16 @@ def make_invariants(teams):
         game = s.game
         options = game.options
         over = s.result is not None
+        placing = s.turn == 0
         on_board = [p for pieces in s.own for p in pieces]
         assert len({p[SQ] for p in on_board}) == len(on_board)                      # 1
         assert all(s.board[p[SQ]] is p for p in on_board)
         assert sum(x is not None for x in s.board) == len(on_board)
-        if not over:
-            assert s.king(0) and s.king(1)
+        if placing:
+            assert not over and s.ap == 0 and s.tray[s.active] and (0,) not in s.legal_actions()
+            assert all(p[SQ] in game.zones[p[OWNER]] for p in on_board)
+        elif not over:
+            assert s.king(0) and s.king(1) and not any(s.tray)
             king_ap = s.action_points(s.king(s.active)[CARD])
             assert 0 <= s.ap <= king_ap                                               # 2
         for p in on_board:                                                            # 3
@@ -87,7 +92,7 @@ def make_invariants(teams):
             if p[KIND] == KING:
                 assert not p[ATTACKED]
         legal = s.legal_actions()
-        assert (not over) == (s.current_player is not None) == ((0,) in legal)      # 7
+        assert (not over) == (s.current_player is not None) == ((0,) in legal or placing)   # 7
         if options["auto_end_turn"] and not over:
             assert legal != [(0,)]
         for action in legal:                                                          # 8
@@ -98,22 +103,27 @@ def make_invariants(teams):
         for p in on_board:
             if p[KIND] == CAPSULE:
                 for viewer in (0, 1, None):
-                    view = next(x for x in json.loads(obs[viewer])["pieces"] if x["sq"] == game.board.name(p[SQ]))
+                    view = next((x for x in json.loads(obs[viewer])["pieces"] if x["sq"] == game.board.name(p[SQ])),
+                                None)
+                    if placing and viewer != p[OWNER]:                               # R9: placed in secret
+                        assert view is None
+                        continue
                     may_know = viewer is not None and (viewer == p[OWNER] or p[9] >> viewer & 1)
                     assert ("card" in view) == bool(may_know)
     return check
 
 
-@pytest.mark.parametrize("options,games", VARIANTS, ids=[json.dumps(v[0]) for v in VARIANTS])
-def test_random_games_keep_every_invariant(options, games):
+@pytest.mark.parametrize("options,games,people", VARIANTS, ids=[json.dumps(v[0]) for v in VARIANTS])
+def test_random_games_keep_every_invariant(options, games, people):
     game = load_game("capsule", **options)
     teams = {}
+    setup = game.setup_for_people(None, set(people))
 
     def setup_for(i):
-        state = game.new_state(0)
+        state = game.new_state(0, setup)
         teams.clear()
         teams.update({p: team_of(state, p) for p in (0, 1)})
-        return None
+        return setup
 
     histories = play_random_games(game, games, seed=hash(json.dumps(options, sort_keys=True)) % 1000,
                                   invariants=lambda s: make_invariants(teams)(s), setup_for=setup_for)
@@ -121,19 +131,28 @@ def test_random_games_keep_every_invariant(options, games):
 
 
 def test_same_seed_and_actions_give_the_same_game():
-    game = load_game("capsule", random_placement=True, first_player="random")
+    game = load_game("capsule", first_player="random")
+    setup = game.setup_for_people(None, {0})
     for seed in range(20):
         rng = random.Random(seed)
-        state = game.new_state(seed)
+        state = game.new_state(seed, setup)
         actions = []
         while not state.is_over:
             actions.append(rng.choice(state.legal_actions()))
             state.apply(actions[-1])
-        assert replay(game, seed, actions) == state
+        assert replay(game, seed, actions, setup) == state
 
 
-def test_random_placement_depends_on_the_seed_and_stays_in_the_zone():
-    game = load_game("capsule", random_placement=True)
+def test_three_default_games_do_not_put_the_same_monsters_on_the_same_squares():
+    """Issue 49: a default game's capsules were always b8 Spark Hound, c8 Shade Lancer, e8 Night Wisp (old D22)."""
+    game = load_game("capsule")
+    layouts = [{p["sq"]: p["card"] for p in game.new_state(seed).observation(1)["pieces"] if p["owner"] == 1}
+               for seed in (1, 2, 3)]
+    assert not layouts[0] == layouts[1] == layouts[2]
+
+
+def test_placement_depends_on_the_seed_and_stays_in_the_zone():
+    game = load_game("capsule")
     layouts = {json.dumps(game.new_state(seed).observation(None)["pieces"]) for seed in range(10)}
     assert len(layouts) > 5
     for seed in range(10):
@@ -142,7 +161,8 @@ def test_random_placement_depends_on_the_seed_and_stays_in_the_zone():
 
 
 def test_golden_playthrough():
-    text = golden_playthrough(load_game("capsule"), seed=2024, agent_seed=266)  # 244 steps, 13 event kinds
+    game = load_game("capsule")    # 204 steps, 13 event kinds: Player 1 places by hand (R9), Player 2 at random
+    text = golden_playthrough(game, seed=2024, agent_seed=266, setup=game.setup_for_people(None, {0}))
     compare_golden(Path(__file__).with_name("golden.txt"), text)
 
 

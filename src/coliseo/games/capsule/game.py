@@ -22,10 +22,12 @@ from .state import (
     END_ACTION,
     KING,
     MOVE,
+    PLACE,
+    PLACE_REST,
+    PLACE_REST_ACTION,
     RECOVER,
     SUMMON,
     CapsuleState,
-    piece_order,
 )
 from .text import ACTION_WORDS, EVENT_TEXT, REASONS, REFUSALS, render_text
 
@@ -61,7 +63,6 @@ OPTIONS = [
     Option("first_player", "p1", "p1, or random", choices=("p1", "random")),
     Option("first_turn_ap_penalty", 0, "the player who takes turn 1 gets this many fewer AP on it", minimum=0),
     Option("second_player_ap_bonus", 0, "the player who takes turn 2 gets this many more AP on it", minimum=0),
-    Option("random_placement", False, "omitted placements are random instead of the default order"),
     Option("packs", [], "extra content pack files (TOML) loaded beside the bundled ones", kind=list),
 ]
 
@@ -72,6 +73,7 @@ _PATTERNS = [
     (re.compile(rf"^{_SQUARE}-{_SQUARE}$"), MOVE),
     (re.compile(rf"^{_SQUARE}x{_SQUARE}$"), ATTACK),
     (re.compile(rf"^{_SQUARE}!([a-z]+)@{_SQUARE}$"), ABILITY),
+    (re.compile(rf"^(k|\d{{1,2}})@{_SQUARE}$"), PLACE),
 ]
 
 
@@ -93,6 +95,10 @@ class CapsuleGame(Game):
     revealing_events = frozenset({"summon", "destroyed", "scout"})
 
     def __init__(self, **options: Any):
+        if options.pop("random_placement", True) is not True:     # D22: the option is gone; true is the rule now
+            raise SetupError("option 'random_placement' was removed: placement is random unless a player places "
+                             "by hand or the setup gives it (docs/rules/capsule.md R9, D22); the fixed order it "
+                             "turned off is gone, so a record made with it needs an older engine")
         super().__init__(**options)
         o = self.options
         if o["auto_end_turn"] and not o["double_pass_ends"] and o["max_turns"] == 0:
@@ -133,22 +139,44 @@ class CapsuleGame(Game):
 
     # --- setup (R6–R10) ---------------------------------------------------------------------------
     def new_state(self, seed: int, setup: Any = None) -> CapsuleState:
+        """R9, R10: the first player, then each player's placement, Player 1 first: given, drawn from the seed, or
+        placed by the player before turn 1 (a setup entry's "placement": a map, "random" — the default — or
+        "choose")."""
         teams = self._teams(setup)
         rng = Rng(seed)
         state = CapsuleState(self, rng)
-        first = rng.randrange(2) if self.options["first_player"] == "random" else 0
+        state.first = rng.randrange(2) if self.options["first_player"] == "random" else 0
         for player, (king, monsters, placement) in enumerate(teams):
-            for sq, index in self._placement(player, monsters, placement, rng).items():
-                card = self.content.kings[king] if index == "K" else self.content.monsters[monsters[index]]
-                piece = [sq, player, KING if index == "K" else CAPSULE, card, 0, False, False, False, 0,
-                         1 << player]
-                state.board[sq] = piece
-                state.own[player].append(piece)
-            state.own[player].sort(key=piece_order)
-        state.start_turn(first, [])
-        if self.options["auto_end_turn"]:
-            state._auto_end([])
+            cards = [self.content.kings[king], *(self.content.monsters[m] for m in monsters)]
+            state.tray[player] = [[n, [-1, player, CAPSULE if n else KING, card, 0, False, False, False, 0,
+                                       1 << player]] for n, card in enumerate(cards)]
+            if placement == "random":
+                state.place_rest(player, [])
+            elif placement != "choose":
+                for sq, number in placement.items():
+                    state.place(player, number, sq, [])
+        placers = [p for p in (0, 1) if state.tray[p]]
+        if placers:
+            state.active = placers[0]
+        else:
+            state.start_turn(state.first, [])
+            if self.options["auto_end_turn"]:
+                state._auto_end([])
         return state
+
+    def setup_for_people(self, setup: Any, people: set[int]) -> Any:
+        """The setup in which the players in `people` (seats played by a person) place their pieces by hand where
+        the setup does not place them (R9); the other seats' placements stay random."""
+        if not people & {0, 1}:
+            return setup
+        if setup is None:
+            setup = {"players": [{"preset": t} for t in DEFAULT_TEAMS[self.options["mode"]]]}
+        self._teams(setup)
+        players = [dict(entry) for entry in setup["players"]]
+        for p in people & {0, 1}:
+            if players[p].get("placement") is None:
+                players[p]["placement"] = "choose"
+        return {**setup, "players": players}
 
     def setup_for(self, **choices: Any) -> Any:
         teams = choices.pop("teams", None)
@@ -207,20 +235,21 @@ class CapsuleGame(Game):
             if problem:
                 raise SetupError(f"player {n}: {problem}")
             placement = entry.get("placement")
-            if placement is not None and not isinstance(placement, dict):
-                raise SetupError(f"player {n}: 'placement' must map squares to \"K\" or team indexes")
+            if placement is None:
+                placement = "random"
+            elif placement not in ("random", "choose"):
+                placement = self._placement(n - 1, monsters, placement)
             out.append((king, monsters, placement))
         return out
 
-    def _placement(self, player: int, monsters: list[str], given: dict | None, rng: Rng) -> dict[int, Any]:
-        """R9: square -> "K" or team index, given, random, or in the default order."""
+    def _placement(self, player: int, monsters: list[str], given: Any) -> dict[int, int]:
+        """R9: a given placement, square -> "K" or team index, as square -> piece number (0 the King, 1 + i team
+        monster i); it must place every piece."""
+        if not isinstance(given, dict):
+            raise SetupError(f"player {player + 1}: 'placement' must be \"random\", \"choose\" or a map of "
+                             "squares to \"K\" or team indexes")
         zone = self.zones[player]
         pieces = ["K", *range(len(monsters))]
-        if given is None:
-            if self.options["random_placement"]:
-                free = list(zone)
-                return {free.pop(rng.randrange(len(free))): piece for piece in pieces}
-            return dict(zip(self._default_order(player), pieces))
         placed: dict[int, Any] = {}
         for text, piece in given.items():
             sq = self.board.parse(text) if isinstance(text, str) else None
@@ -234,21 +263,17 @@ class CapsuleGame(Game):
         if missing:
             raise SetupError(f"player {player + 1}: the placement leaves out {', '.join(map(str, missing))} "
                              "(it must place the King and every team monster)")
-        return placed
-
-    def _default_order(self, player: int) -> list[int]:
-        """D22: nearest the back rank first, then nearest the middle file, then leftmost."""
-        b = self.board
-        middle = (b.width - 1) // 2
-        back = 0 if player == 0 else b.height - 1
-        return sorted(self.zones[player], key=lambda sq: (abs(b.rank(sq) - back), abs(b.file(sq) - middle),
-                                                          b.file(sq)))
+        return {sq: 0 if piece == "K" else piece + 1 for sq, piece in placed.items()}
 
     # --- notation (§5) and the action space -------------------------------------------------------------
     def format_action(self, action: tuple) -> str:
         kind, name = action[0], self.board.name
         if kind == END:
             return "end"
+        if kind == PLACE:
+            return f"{action[1] or 'K'}@{name(action[2])}"
+        if kind == PLACE_REST:
+            return "random"
         if kind == SUMMON:
             return f"S {name(action[1])}"
         if kind == RECOVER:
@@ -263,11 +288,16 @@ class CapsuleGame(Game):
         compact = "".join(text.split()).lower()
         if compact == "end":
             return END_ACTION
+        if compact == "random":
+            return PLACE_REST_ACTION
         for pattern, kind in _PATTERNS:
             m = pattern.match(compact)
             if not m:
                 continue
             groups = m.groups()
+            if kind == PLACE:
+                sq = self.board.parse(groups[1])
+                return None if sq is None else (PLACE, 0 if groups[0] == "k" else int(groups[0]), sq)
             squares = [self.board.parse(g) for g in (groups[0], groups[-1])]
             if None in squares:
                 return None
@@ -281,14 +311,18 @@ class CapsuleGame(Game):
     @property
     def num_distinct_actions(self) -> int:
         n = self.board.size
-        return 1 + 2 * n + 2 * n * n + len(ACTIVATED) * n * n
+        return 1 + 2 * n + 2 * n * n + len(ACTIVATED) * n * n + len(self.zones[0]) * n + 1
 
     def action_index(self, action: tuple) -> int:
-        """end 0; summon 1+sq; recover 1+N+sq; move, attack, then abilities (heal, scout, rouse) by square pairs."""
+        """end 0; summon 1+sq; recover 1+N+sq; move, attack, then abilities (heal, scout, rouse) by square pairs;
+        then place by (piece number, square), and last `random`."""
         n = self.board.size
         kind = action[0]
         if kind == END:
             return 0
+        if kind in (PLACE, PLACE_REST):
+            base = 1 + 2 * n + 2 * n * n + len(ACTIVATED) * n * n
+            return base + (action[1] * n + action[2] if kind == PLACE else len(self.zones[0]) * n)
         if kind == SUMMON:
             return 1 + action[1]
         if kind == RECOVER:

@@ -3,6 +3,8 @@
 Rule numbers (R15, R20, …) refer to docs/rules/capsule.md. A piece is a small list
 [square, owner, kind, card, damage, stunned, moved, attacked, used, known]: `used` is a bitmask
 over the card's activated abilities and `known` a bitmask of the players who know a capsule's card.
+Before turn 1 comes the placement (R9): a player who places by hand has their pieces in a tray (square -1) and
+places them one action at a time, Player 1 first; turn 0 is that phase.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ KING, CAPSULE, MONSTER = 0, 1, 2
 KIND_NAMES = ("king", "capsule", "monster")
 
 # Actions: (END,), (SUMMON, sq), (MOVE, from, to), (ATTACK, from, to), (RECOVER, sq),
-# (ABILITY, from, ability id, target)
-END, SUMMON, MOVE, ATTACK, RECOVER, ABILITY = range(6)
+# (ABILITY, from, ability id, target); during the placement (R9): (PLACE, piece, sq) with piece 0 the King and
+# 1 + i team monster i, and (PLACE_REST,): every piece still in the tray on a random free square.
+END, SUMMON, MOVE, ATTACK, RECOVER, ABILITY, PLACE, PLACE_REST = range(8)
 END_ACTION = (END,)
+PLACE_REST_ACTION = (PLACE_REST,)
 
 
 def piece_order(piece: list) -> tuple:
@@ -29,7 +33,8 @@ def piece_order(piece: list) -> tuple:
 
 
 class CapsuleState(State):
-    __slots__ = ("board", "own", "destroyed", "turn_no", "active", "ap", "passes", "acted", "_result")
+    __slots__ = ("board", "own", "tray", "first", "destroyed", "turn_no", "active", "ap", "passes", "acted",
+                 "_result")
 
     def __init__(self, game, rng):
         self.game = game
@@ -37,6 +42,8 @@ class CapsuleState(State):
         self._legal = None
         self.board: list = [None] * game.board.size
         self.own: list[list] = [[], []]              # each player's pieces on the board, King first
+        self.tray: list[list] = [[], []]             # each player's pieces still to place: [piece number, piece]
+        self.first = 0                               # who takes turn 1 (R10), once the placement is over
         self.destroyed: list[list[str]] = [[], []]   # card ids, in order of destruction
         self.turn_no = 0
         self.active = 0
@@ -62,6 +69,15 @@ class CapsuleState(State):
     def turn(self) -> int:
         return self.turn_no
 
+    @property
+    def first_turn_player(self) -> int:
+        return self.first
+
+    @property
+    def placing(self) -> bool:
+        """R9: the placement before turn 1 is still going on."""
+        return self.turn_no == 0 and self._result is None
+
     def clone(self) -> CapsuleState:
         other = CapsuleState.__new__(CapsuleState)
         other.game = self.game
@@ -76,6 +92,8 @@ class CapsuleState(State):
             own.append(copies)
         other.board = board
         other.own = own
+        other.tray = [[[n, p[:]] for n, p in tray] for tray in self.tray] if self.turn_no == 0 else [[], []]
+        other.first = self.first
         other.destroyed = [self.destroyed[0][:], self.destroyed[1][:]]
         other.turn_no = self.turn_no
         other.active = self.active
@@ -103,6 +121,9 @@ class CapsuleState(State):
 
     # --- legal actions (R15–R22, R35–R37) --------------------------------------------------------
     def _legal_actions(self) -> list:
+        if self.turn_no == 0:
+            free = [sq for sq in self.game.zones[self.active] if self.board[sq] is None]
+            return [*((PLACE, n, sq) for n, _ in self.tray[self.active] for sq in free), PLACE_REST_ACTION]
         return [END_ACTION, *self._actions_but_end()]
 
     def _actions_but_end(self):
@@ -184,8 +205,16 @@ class CapsuleState(State):
     def why_illegal(self, action, lang: str = "en") -> str:
         if self._result is not None:
             return refusal(self.game, "over", lang)
-        if not isinstance(action, tuple) or not action or action[0] not in range(6):
+        if not isinstance(action, tuple) or not action or action[0] not in range(8):
             return refusal(self.game, "not_action", lang)
+        if self.turn_no == 0:
+            if action[0] != PLACE:
+                return refusal(self.game, "placing", lang)
+            if not any(n == action[1] for n, _ in self.tray[self.active]):
+                return refusal(self.game, "placed", lang)
+            return refusal(self.game, "not_zone", lang)
+        if action[0] in (PLACE, PLACE_REST):
+            return refusal(self.game, "not_placing", lang)
         if action[0] == END:
             return refusal(self.game, "no_end", lang)
         geometry = self.game.board
@@ -239,6 +268,14 @@ class CapsuleState(State):
     def _apply(self, action) -> list[dict]:
         events: list[dict] = []
         kind = action[0]
+        if kind == PLACE:
+            self.place(self.active, action[1], action[2], events)
+            self._placed(events)
+            return events
+        if kind == PLACE_REST:
+            self.place_rest(self.active, events)
+            self._placed(events)
+            return events
         if kind == END:
             self._end_turn(events)
             if self.game.options["auto_end_turn"]:
@@ -343,6 +380,36 @@ class CapsuleState(State):
         else:
             target[STUN] = False
             events.append({"type": "rouse", **base, "target": target[CARD].id})
+
+    # --- the placement (R9) ------------------------------------------------------------------------
+    def place(self, player: int, number: int, sq: int, events: list) -> None:
+        """Piece `number` of the player's tray goes on `sq`; only its owner reads which piece and where."""
+        entry = next(e for e in self.tray[player] if e[0] == number)
+        self.tray[player].remove(entry)
+        piece = entry[1]
+        piece[SQ] = sq
+        self.board[sq] = piece
+        self.own[player].append(piece)
+        self.own[player].sort(key=piece_order)
+        events.append({"type": "place", "player": player,
+                       "private": private([player], piece=piece[CARD].id, sq=self.game.board.name(sq))})
+
+    def place_rest(self, player: int, events: list) -> None:
+        """Every piece still in the tray, in order, on a square drawn (state RNG) from the free ones of the zone."""
+        free = [sq for sq in self.game.zones[player] if self.board[sq] is None]
+        for number, _ in list(self.tray[player]):
+            self.place(player, number, free.pop(self.rng.randrange(len(free))), events)
+
+    def _placed(self, events: list) -> None:
+        """After a placement: the next player with pieces to place, else turn 1 (R10, R11)."""
+        if self.tray[self.active]:
+            return
+        if self.tray[1 - self.active]:
+            self.active = 1 - self.active
+            return
+        self.start_turn(self.first, events)
+        if self.game.options["auto_end_turn"]:
+            self._auto_end(events)
 
     # --- turns and the end of the game (R11, R14, R38–R41) ----------------------------------------
     def _auto_end(self, events: list) -> None:

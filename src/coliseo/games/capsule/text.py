@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from coliseo.core.i18n import player_name
 
-from .state import ABILITY, ATTACK, END, MOVE, RECOVER, SUMMON
+from .state import ABILITY, ATTACK, END, MOVE, PLACE, PLACE_REST, RECOVER, SUMMON
 
 EVENT_TEXT = {
+    "place": {"en": ["{player} places {piece} on {sq}", "{player} places a piece"],
+              "es": ["{player} coloca a {piece} en {sq}", "{player} coloca una pieza"]},
     "turn_start": {"en": "Turn {turn}: {player} has {ap} AP", "es": "Turno {turn}: {player} tiene {ap} PA"},
     "summon": {"en": "{player} summons {card} on {sq}", "es": "{player} invoca a {card} en {sq}"},
     "move": {"en": "{piece} moves {from}–{to}", "es": "{piece} se mueve {from}–{to}"},
@@ -60,6 +62,9 @@ WORDS = {
     "destroyed": {"en": "destroyed", "es": "destruidos"},
     "legal": {"en": "Legal actions", "es": "Acciones legales"},
     "over": {"en": "Game over", "es": "Partida terminada"},
+    "placing": {"en": "Placement (secret): {player} places", "es": "Colocación (secreta): coloca {player}"},
+    "to_place": {"en": "To place on your zone ({zone}), as «piece@square», or «random» for the rest",
+                 "es": "Por colocar en tu zona ({zone}), como «pieza@casilla», o «random» para el resto"},
 }
 
 
@@ -109,7 +114,15 @@ def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
         lines.append(f"{player_name(p, lang)}: {status}; {WORDS['destroyed'][lang]}: {gone}")
     viewer = WORDS["you"][lang] + " " + player_name(obs["viewer"], lang) if obs["viewer"] is not None \
         else WORDS["spectator"][lang]
-    if obs["result"]:
+    if obs.get("placing"):
+        lines.append(f"{WORDS['placing'][lang].format(player=player_name(obs['current_player'], lang))} · ({viewer})")
+        if obs["tray"]:
+            zone = obs["zones"][obs["viewer"]]
+            lines.append(WORDS["to_place"][lang].format(zone=f"{zone[0]}–{zone[-1]}" if len(zone) > 4
+                                                        else ", ".join(zone)) + ":")
+            lines.append("  " + " · ".join(f"{t['piece']} {_local_name(game.content.card(t['card']), lang)}"
+                                           for t in obs["tray"]))
+    elif obs["result"]:
         winners = obs["result"]["winners"]
         outcome = player_name(winners[0] if winners else None, lang)
         lines.append(f"{WORDS['over'][lang]}: {outcome} ({game.render_value('reason', obs['result']['reason'], lang)})")
@@ -129,6 +142,8 @@ ACTION_WORDS = {
     ABILITY: ("use an ability", "usar una habilidad"),
     RECOVER: ("recover a stunned monster", "recuperar un monstruo aturdido"),
     END: ("end the turn", "terminar el turno"),
+    PLACE: ("place the King or a capsule on the start zone", "colocar el Rey o una cápsula en la zona de salida"),
+    PLACE_REST: ("place the rest at random", "colocar el resto al azar"),
 }
 
 # Why an action is refused (State.why_illegal), in both languages; the shared reasons are in core.i18n.
@@ -161,4 +176,11 @@ REFUSALS = {
              "la pieza de {where} ya usó {ability} este turno"),
     "ability_ap": ("{ability} costs {cost} AP and you have {ap}", "{ability} cuesta {cost} PA y tienes {ap}"),
     "bad_target": ("that is not a valid target for {ability}", "ese no es un objetivo válido para {ability}"),
+    "placing": ("first place your King and capsules (piece@square, or random)",
+                "primero coloca tu Rey y tus cápsulas (pieza@casilla, o random)"),
+    "placed": ("that piece is not among the ones you still have to place",
+               "esa pieza no está entre las que te quedan por colocar"),
+    "not_zone": ("place pieces only on free squares of your start zone",
+                 "coloca las piezas solo en casillas libres de tu zona de salida"),
+    "not_placing": ("the placement is over", "la colocación ha terminado"),
 }

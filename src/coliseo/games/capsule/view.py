@@ -36,10 +36,14 @@ def card_visible(piece: list, viewer: int | None) -> bool:
 
 
 def observe(state: CapsuleState, player: int | None) -> dict:
+    """While the placement lasts (turn 0, R9) each player sees only their own pieces, placed or in their tray."""
     game = state.game
     geometry = game.board
     pieces = []
+    placing = state.placing
     for piece in sorted((p for pieces in state.own for p in pieces), key=lambda p: p[SQ]):
+        if placing and piece[OWNER] != player:
+            continue
         card = piece[CARD]
         view = {"sq": geometry.name(piece[SQ]), "owner": piece[OWNER], "kind": KIND_NAMES[piece[KIND]],
                 "faction": card.faction, "damage": piece[DMG]}
@@ -63,23 +67,31 @@ def observe(state: CapsuleState, player: int | None) -> dict:
         "acted": state.acted,
         "pieces": pieces,
         "destroyed": [list(d) for d in state.destroyed],
-        "team_sizes": [len(state.own[p]) - (state.king(p) is not None) + len(state.destroyed[p]) for p in (0, 1)],
+        "team_sizes": [sum(p[KIND] != KING for p in state.own[q]) + sum(n > 0 for n, _ in state.tray[q])
+                       + len(state.destroyed[q]) for q in (0, 1)],
+        "placing": placing,
+        "to_place": [len(state.tray[q]) for q in (0, 1)],
+        "tray": [{"piece": "K" if n == 0 else n, "kind": KIND_NAMES[p[KIND]], "card": p[CARD].id,
+                  "faction": p[CARD].faction} for n, p in state.tray[player]] if player is not None else [],
         "result": state.result,
     }
 
 
 def resample_hidden(state: CapsuleState, player: int, rng: random.Random) -> None:
-    """§4: every enemy capsule the player has not seen gets a monster of its faction, team rules kept."""
+    """§4: every enemy capsule the player has not seen gets a monster of its faction, team rules kept; while the
+    placement lasts (R9) the enemy's placed pieces also get new squares of their zone."""
     if player is None:
         raise ValueError("determinize needs a player")
     enemy = 1 - player
     bit = 1 << player
+    if state.placing:
+        _replace_pieces(state, enemy, rng)
     hidden = sorted((p for p in state.own[enemy] if p[KIND] == CAPSULE and not p[KNOWN] & bit),
-                    key=lambda p: p[SQ])
+                    key=lambda p: p[SQ]) + [p for _, p in state.tray[enemy] if p[KIND] == CAPSULE]
     if not hidden:
         return
     game = state.game
-    king = state.king(enemy)
+    king = state.king(enemy) or next((p for n, p in state.tray[enemy] if n == 0), None)
     enforce = game.options["enforce_team_rules"]
     fixed_cost = sum(p[CARD].cost for p in state.own[enemy] if p not in hidden and p[KIND] != KING)
     fixed_cost += sum(game.content.monsters[c].cost for c in state.destroyed[enemy])
@@ -93,6 +105,17 @@ def resample_hidden(state: CapsuleState, player: int, rng: random.Random) -> Non
         draw = [min(options, key=lambda c: (c.cost, c.id)) for options in choices]
     for piece, card in zip(hidden, draw):
         piece[CARD] = card
+
+
+def _replace_pieces(state: CapsuleState, player: int, rng: random.Random) -> None:
+    """The player's placed pieces on other squares of their zone, drawn uniformly."""
+    pieces = state.own[player]
+    for piece in pieces:
+        state.board[piece[SQ]] = None
+    for piece, sq in zip(pieces, rng.sample(state.game.zones[player], len(pieces))):
+        piece[SQ] = sq
+        state.board[sq] = piece
+    pieces.sort(key=piece_order)
 
 
 # --- positions ------------------------------------------------------------------------------------
@@ -111,6 +134,8 @@ def position_doc(state: CapsuleState) -> dict:
                                                       if p[USED] >> k & 1],
                     "known_by": [q for q in (0, 1) if p[KNOWN] >> q & 1]}
                    for pieces in state.own for p in pieces],
+        "unplaced": [[{"piece": n, "card": p[CARD].id} for n, p in tray] for tray in state.tray],
+        "first": state.first,
         "destroyed": [list(d) for d in state.destroyed],
         "result": state.result,
     })
@@ -151,8 +176,13 @@ def load_position(game, doc: dict) -> CapsuleState:
             raise PositionError(f"pieces[{i}]: square {raw['sq']} holds two pieces")
         state.board[piece[SQ]] = piece
         state.own[piece[OWNER]].append(piece)
+    _load_trays(game, state, doc.get("unplaced", [[], []]))
+    first = doc.get("first", state.active if state.turn_no % 2 else 1 - state.active)
+    if first not in (0, 1) or isinstance(first, bool):
+        raise PositionError(f"field 'first' must be 0 or 1, got {first!r}")
+    state.first = first
     for p in (0, 1):
-        kings = [x for x in state.own[p] if x[KIND] == KING]
+        kings = [x for x in state.own[p] if x[KIND] == KING] + [x for n, x in state.tray[p] if n == 0]
         if len(kings) > 1:
             raise PositionError(f"player {p + 1} has more than one King")
         state.own[p].sort(key=piece_order)
@@ -160,6 +190,15 @@ def load_position(game, doc: dict) -> CapsuleState:
     if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
         raise PositionError("field 'result' must be null or {winners, reason, scores}")
     state._result = result
+    if state.turn_no == 0:
+        if result is not None or not state.tray[state.active] or state.tray[0] and state.active == 1:
+            raise PositionError("turn 0 is the placement (R9): the game is not over and the player to place is "
+                                "the first with pieces in 'unplaced'")
+        if state.ap:
+            raise PositionError("field 'ap' must be 0 during the placement")
+        return state
+    if any(state.tray):
+        raise PositionError("field 'unplaced' must be empty after the placement (turn 1 on)")
     if result is None and any(state.king(p) is None for p in (0, 1)):
         raise PositionError("a game in progress needs both Kings on the board")
     if result is None:
@@ -167,6 +206,27 @@ def load_position(game, doc: dict) -> CapsuleState:
         if state.ap > king_ap:
             raise PositionError(f"field 'ap' is {state.ap}, more than the active King's {king_ap}")
     return state
+
+
+def _load_trays(game, state: CapsuleState, trays: Any) -> None:
+    """The pieces still to place: per player, [{"piece": number, "card": id}], the King number 0."""
+    if not isinstance(trays, list) or len(trays) != 2 or not all(isinstance(t, list) for t in trays):
+        raise PositionError("field 'unplaced' must be two lists of {piece, card}")
+    for owner, tray in enumerate(trays):
+        for raw in tray:
+            number = raw.get("piece") if isinstance(raw, dict) else None
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0 or \
+                    any(n == number for n, _ in state.tray[owner]):
+                raise PositionError(f"field 'unplaced': player {owner + 1}'s piece numbers must be distinct whole "
+                                    f"numbers ≥ 0, got {number!r}")
+            table = game.content.kings if number == 0 else game.content.monsters
+            card = table.get(raw.get("card"))
+            if card is None:
+                raise PositionError(f"field 'unplaced': unknown {'King' if number == 0 else 'monster'} "
+                                    f"{raw.get('card')!r}")
+            state.tray[owner].append([number, [-1, owner, CAPSULE if number else KING, card, 0, False, False,
+                                               False, 0, 1 << owner]])
+        state.tray[owner].sort(key=lambda e: e[0])
 
 
 def _piece_from_json(game, i: int, raw: Any) -> list:

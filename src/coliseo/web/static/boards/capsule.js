@@ -1,5 +1,7 @@
 // Capsule Monsters: the square board, Kings, monsters and capsules with their faction marks, HP and attack on every
-// piece; legal squares as dots (moves) and rings (attacks); the inspector shows a piece's whole card.
+// piece; legal squares as dots (moves) and rings (attacks); the inspector shows a piece's whole card. Before turn 1
+// each person places their pieces in secret (R9): a tray of the pieces left, a square of the zone for each, a
+// "Random" control and an "As last time" button that replays the placement this browser remembers for the team.
 import { el, t } from "/static/i18n.js";
 import { PLAYER_COLORS, loadCards, spot, svg, title } from "/static/boards/svg.js";
 
@@ -23,7 +25,10 @@ const WORDS = {
       armor: "Armor {n}: takes {n} less damage from attacks", bane: "Bane {f}: +{n} damage against {f} pieces",
       heal: "Heal (cost {c}): a damaged friendly monster nearby recovers {a}",
       scout: "Scout (cost {c}): look inside an enemy capsule up to {r} squares away",
-      rouse: "Rouse (cost {c}): wakes a stunned friendly monster next to it" } },
+      rouse: "Rouse (cost {c}): wakes a stunned friendly monster next to it" },
+    place: "Place {c} on {s}", random: "Random placement", asLastTime: "As last time",
+    placeHint: "In secret: a piece, then a square",
+    placing: "{p} is placing their pieces in secret.", toPlace: "To place" },
   es: { end: "Terminar turno", summon: "Invocar a {c} en {s}", recover: "Recuperar a {c} en {s} ({n} PA)",
     move: "{c}: mover {f} → {s}", attack: "{c} en {f} ataca a {t} en {s}", ability: "{c} en {f}: {a} → {s}",
     capsule: "cápsula", theCapsule: "la cápsula", hidden: "monstruo oculto", yourCapsule: "Tu cápsula",
@@ -40,7 +45,10 @@ const WORDS = {
       bane: "Azote de {f}: +{n} de daño contra piezas de {f}",
       heal: "Curar (coste {c}): un monstruo aliado dañado cercano recupera {a}",
       scout: "Explorar (coste {c}): mira dentro de una cápsula rival a {r} casillas o menos",
-      rouse: "Despertar (coste {c}): despierta a un monstruo aliado aturdido a su lado" } },
+      rouse: "Despertar (coste {c}): despierta a un monstruo aliado aturdido a su lado" },
+    place: "Colocar a {c} en {s}", random: "Colocación al azar", asLastTime: "Como la última vez",
+    placeHint: "En secreto: una pieza y luego una casilla",
+    placing: "{p} está colocando sus piezas en secreto.", toPlace: "Por colocar" },
 };
 const w = (key, vars = {}) => String((WORDS[lang] || WORDS.en)[key] ?? key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 
@@ -51,8 +59,12 @@ export async function prepare(language) {
 
 // --- actions as clicks -----------------------------------------------------------------------
 const ACTION = /^(?:([SR]) ([a-z]\d+)|([a-z]\d+)([-x])([a-z]\d+)|([a-z]\d+)!(\w+)@([a-z]\d+)|end)$/;
+const PLACE = /^(K|\d+)@([a-z]\d+)$/;   // R9: a piece of the tray (the King, or team monster n) on a square
 
 function parse(text) {
+  const placed = text.match(PLACE);
+  if (placed) return { kind: "place", from: `#${placed[1]}`, to: placed[2] };
+  if (text === "random") return { kind: "random" };
   const m = text.match(ACTION);
   if (!m) return { kind: "other" };
   if (m[1]) return { kind: m[1] === "S" ? "summon" : "recover", from: m[2] };
@@ -65,7 +77,7 @@ function parse(text) {
 export function targetsOf(text, payload) {
   const a = parse(text);
   if (a.kind === "summon" || a.kind === "recover") return [a.from];
-  if (a.kind === "move" || a.kind === "attack") return [a.from, a.to];
+  if (a.kind === "move" || a.kind === "attack" || a.kind === "place") return [a.from, a.to];
   if (a.kind === "ability") {
     const shared = (payload ? payload.legal : []).some((other) => other !== text &&
       (other === `${a.from}-${a.to}` || other === `${a.from}x${a.to}` || other.startsWith(`${a.from}!`) && other.endsWith(`@${a.to}`)));
@@ -75,6 +87,11 @@ export function targetsOf(text, payload) {
 }
 
 function pieceAt(payload, sq) { return payload.observation.pieces.find((p) => p.sq === sq); }
+// A piece still in your tray, by its target id ("#K", "#2"), shaped as a piece for the inspector.
+function trayPiece(payload, id) {
+  const entry = (payload.observation.tray || []).find((p) => `#${p.piece}` === id);
+  return entry && { ...entry, owner: payload.you, sq: "—", damage: 0 };
+}
 function cardName(piece) {
   if (!piece) return "";
   if (piece.card && cards[piece.card]) return cards[piece.card].name;
@@ -83,6 +100,7 @@ function cardName(piece) {
 
 export function control(text, payload) {
   const a = parse(text);
+  if (a.kind === "random") return w("random");
   return a.kind === "end" ? w("end") : describe(text, payload);
 }
 
@@ -90,6 +108,8 @@ export function describe(text, payload) {
   const a = parse(text);
   if (a.kind === "other") return text;
   if (a.kind === "end") return w("end");
+  if (a.kind === "random") return w("random");
+  if (a.kind === "place") return w("place", { c: cardName(payload && trayPiece(payload, a.from)) || a.from, s: a.to });
   const piece = payload ? pieceAt(payload, a.from) : null;
   const c = cardName(piece);
   if (a.kind === "summon") return w("summon", { c, s: a.from });
@@ -102,6 +122,7 @@ export function describe(text, payload) {
 
 export function label(target, payload) {
   if (target.startsWith("!")) return target.slice(1);
+  if (target.startsWith("#")) return cardName(payload && trayPiece(payload, target)) || target;
   const piece = payload && pieceAt(payload, target);
   return piece ? `${cardName(piece)} (${target})` : target;
 }
@@ -226,7 +247,7 @@ export function draw(container, payload, ui) {
         svg("rect", { class: "cell", width: 1, height: 1, fill: shade, style: `--shade:${shade}` }),
         piece ? svg("g", { class: `piece${piece.owner === payload.you ? " own" : ""}`, style: slide(piece, before, place) },
           pieceShape(piece, payload)) : null,
-        kind === "move" ? svg("circle", { class: "dot", cx: 0.5, cy: 0.5, r: 0.13 }) : null,
+        kind === "move" || kind === "place" ? svg("circle", { class: "dot", cx: 0.5, cy: 0.5, r: 0.13 }) : null,
         kind === "attack" || kind === "ability" ? svg("circle", { class: `ring ${kind}`, cx: 0.5, cy: 0.5, r: 0.42 }) : null,
         title(words));
       if (kind) g.classList.add(`to-${kind}`);
@@ -247,7 +268,9 @@ export function draw(container, payload, ui) {
     board.append(txt(-0.2, (flip ? y : obs.height - 1 - y) + 0.58, 0.25,
       { "text-anchor": "middle", class: "coord" }, String(y + 1)));
   }
-  container.replaceChildren(board, facts(payload, ui));
+  remember(payload);
+  container.replaceChildren(board, obs.placing ? tray(payload, ui) : facts(payload, ui));
+  replayStep(payload, ui);
 }
 
 // What the selected piece would do on each lit square: move (dot), attack (ring) or an ability.
@@ -279,12 +302,96 @@ function facts(payload, ui) {
   const apTotal = obs.current_player === me ? obs.ap : null;
   const abilityChoices = [...(ui.targets || [])].filter((id) => id.startsWith("!"));
   return el("div", { class: "capsule-facts" },
-    el("span", { class: "ap", title: w("ap") }, `${w("ap")}: `,
+    obs.placing ? null : el("span", { class: "ap", title: w("ap") }, `${w("ap")}: `,
       el("b", {}, String(obs.ap)), apTotal !== null ? el("span", { class: "pips", "aria-hidden": "true" }, "●".repeat(Math.min(obs.ap, 12))) : ""),
     abilityChoices.map((id) => el("button", { class: "target ability-choice", "data-target": id, type: "button",
       onclick: () => ui.onTarget(id) }, id.slice(1))),
     obs.destroyed.map((list, p) => list.length ? el("span", { class: "destroyed" },
       `${t("player", { n: p + 1 })} ✝ ${list.map((c) => (cards[c] ? cards[c].name : c)).join(", ")}`) : null));
+}
+
+// --- the placement (R9) --------------------------------------------------------------------------
+// This browser remembers each team's last placement (localStorage), as the zone index of each card, and can play
+// it again as ordinary place actions, one per state.
+const MEMORY = "coliseo.capsule.placement.";
+let replaying = null;      // {ply, steps: [action text, ...]} while "As last time" plays
+
+function teamKey(obs, payload) {
+  const mine = [...obs.pieces.filter((p) => p.owner === payload.you), ...(obs.tray || [])];
+  return MEMORY + [obs.mode, obs.zones[payload.you].length, ...mine.map((p) => p.card).sort()].join(",");
+}
+
+function remember(payload) {
+  const obs = payload.observation;
+  const unmoved = obs.turn === 0 || (obs.turn === 1 && (obs.current_player !== payload.you || !obs.acted));
+  if (payload.you === null || payload.you === undefined || !unmoved || (obs.tray || []).length) return;
+  const zone = obs.zones[payload.you];
+  const mine = obs.pieces.filter((p) => p.owner === payload.you && (p.kind === "king" || p.kind === "capsule"));
+  if (mine.length !== obs.team_sizes[payload.you] + 1 || !mine.every((p) => zone.includes(p.sq))) return;
+  try {
+    localStorage.setItem(teamKey(obs, payload), JSON.stringify(mine.map((p) => [p.card, zone.indexOf(p.sq)])));
+  } catch { /* private browsing: nothing is remembered */ }
+}
+
+// The remembered placement as the place actions it takes now; null when there is none or it does not fit the tray.
+function lastTime(payload) {
+  const obs = payload.observation;
+  if (!payload.legal.length || !obs.tray || obs.tray.length !== obs.team_sizes[payload.you] + 1) return null;
+  let saved;
+  try { saved = JSON.parse(localStorage.getItem(teamKey(obs, payload)) || "null"); } catch { saved = null; }
+  if (!Array.isArray(saved) || saved.length !== obs.tray.length) return null;
+  const left = [...obs.tray];
+  const steps = [];
+  for (const [card, index] of saved) {
+    const at = left.findIndex((p) => p.card === card);
+    const sq = obs.zones[payload.you][index];
+    if (at < 0 || sq === undefined) return null;
+    steps.push(`${left[at].piece}@${sq}`);
+    left.splice(at, 1);
+  }
+  return new Set(saved.map(([, index]) => index)).size === steps.length && payload.legal.includes(steps[0]) ? steps : null;
+}
+
+// While "As last time" plays: on each new state of your placement, the next piece, then its square, once the table
+// takes clicks again (the draw that follows the server's answer tries again).
+function replayStep(payload, ui) {
+  if (replaying && !payload.observation.placing) replaying = null;
+  if (!replaying || replaying.ply === payload.ply || !payload.legal.length) return;
+  setTimeout(() => {
+    const body = document.body.dataset;
+    if (!replaying || replaying.ply === payload.ply || body.locked === "true" || body.ply !== String(payload.ply)) return;
+    const text = replaying.steps.shift();
+    replaying.ply = payload.ply;
+    if (!replaying.steps.length) replaying = null;
+    if (!payload.legal.includes(text)) { replaying = null; return; }
+    const [from, to] = targetsOf(text, payload);
+    ui.onTarget(from);
+    ui.onTarget(to);
+  }, 0);
+}
+
+function tray(payload, ui) {
+  const obs = payload.observation;
+  const mine = payload.you !== null && payload.you !== undefined && obs.current_player === payload.you;
+  const again = mine ? lastTime(payload) : null;
+  const pieces = (obs.tray || []).map((p) => {
+    const id = `#${p.piece}`;
+    const [fill, mark] = FACTIONS[p.faction] || ["#ccc", "?"];
+    const lit = ui.targets && ui.targets.has(id);
+    const chosen = ui.selection && ui.selection.includes(id);
+    return el("button", { class: `tray-piece${lit ? " target" : ""}${chosen ? " selected" : ""}`, type: "button",
+      "data-target": id, style: `--faction:${fill}`, onclick: () => ui.onTarget(id),
+      onpointerenter: () => ui.inspect && ui.inspect(id) },
+    el("span", { class: "tray-mark", "aria-hidden": "true" }, p.kind === "king" ? "♛" : mark),
+    `${p.piece === "K" ? w("king") : p.piece} · ${cards[p.card] ? cards[p.card].name : p.card}`);
+  });
+  return el("div", { class: `capsule-tray${mine ? "" : " waiting"}` },
+    // Your own step is in the banner's prompt: the hint is the tray's title, so that the table still fits the window.
+    mine ? null : el("span", { class: "hint" }, w("placing", { p: t("player", { n: obs.current_player + 1 }) })),
+    pieces.length ? el("span", { class: "tray-pieces", role: "group", "aria-label": w("toPlace"),
+      title: mine ? w("placeHint") : null }, pieces) : null,
+    again ? el("button", { class: "as-last-time", type: "button", "data-action": "as-last-time",
+      onclick: () => { replaying = { ply: null, steps: again }; replayStep(payload, ui); } }, w("asLastTime")) : null);
 }
 
 // --- the inspector ---------------------------------------------------------------------------
@@ -343,7 +450,7 @@ function abilityWords(text) {
 
 export function inspect(id, payload) {
   if (!payload || !payload.observation || id.startsWith("!")) return null;
-  const piece = pieceAt(payload, id);
+  const piece = pieceAt(payload, id) || trayPiece(payload, id);
   if (!piece) return null;
   const who = t("player", { n: piece.owner + 1 });
   const [fill, mark] = FACTIONS[piece.faction] || ["#ccc", "?"];
