@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import coliseo
+from coliseo.core.events import view_event
 from coliseo.web.app import create_app
 
 
@@ -313,10 +314,10 @@ def test_a_seat_reads_the_events_in_its_language(client):
             client.websocket_connect(f"/ws/{made['id']}") as spanish:
         hello(english, made["token"], "en")
         hello(spanish, joined["token"], "es")
-        english.send_json({"type": "act", "action": "end", "ply": 0})
+        english.send_json({"type": "act", "action": "random", "ply": 0})      # R9: the placement first
         seen = spanish.receive_json()
         game = coliseo.load_game("capsule")
-        event = client.app.state.tables.live[made["id"]].match.steps[-1].events[0]
+        event = view_event(client.app.state.tables.live[made["id"]].match.steps[-1].events[0], 1)
         assert seen["log"][0]["text"] == game.render(event, "es") != game.render(event, "en")
 
 
