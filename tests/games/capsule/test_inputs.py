@@ -240,5 +240,16 @@ def test_the_terminal_picture_shows_only_the_viewers_knowledge():
     state = GAME.new_state(1)
     mine = GAME.render_text(state.observation(0), "en")
     theirs = GAME.render_text(state.observation(1), "en")
-    assert "?P" in mine and "?P" not in theirs       # Prism Archer's initial shows only to its owner
+    assert "?PA" in mine and "?PA" not in theirs     # Prism Archer's initials show only to its owner
     assert "?l" in theirs.lower()
+
+
+def test_the_terminal_picture_keeps_two_digit_damage_and_tells_own_capsules_apart():
+    obs = GAME.new_state(1).observation(0)
+    king = next(p for p in obs["pieces"] if p["owner"] == 0 and p["kind"] == "king")
+    king["damage"] = 11
+    picture = GAME.render_text(obs, "en")
+    assert "KL11" in picture
+    own = [p for p in obs["pieces"] if p["owner"] == 0 and p["kind"] == "capsule"]
+    labels = {"?" + "".join(w[0] for w in GAME.card_name(p["card"], "en").split()[:2]).upper() for p in own}
+    assert len(labels) == len(own) and all(label in picture for label in labels)

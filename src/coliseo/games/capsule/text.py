@@ -72,33 +72,42 @@ def _local_name(card, lang: str) -> str:
     return card.names.get(lang, card.names["en"])
 
 
+CELL = 4     # a square's width in the picture: a mark of up to three characters, then its damage or stun
+
+
+def _initials(game, card_id: str, lang: str) -> str:
+    words = _local_name(game.content.card(card_id), lang).split()
+    return (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
+
+
 def _label(game, piece: dict, lang: str) -> str:
-    """Three characters for a square: King, capsule with its faction mark, or a monster's initials."""
+    """A square's four characters: the King with its faction mark, a capsule (its monster's initials when the
+    viewer knows it, else its faction mark), or a monster's initials; then its damage (up to 99) or * if stunned."""
     marks = FACTION_MARK[lang]
     if piece["kind"] == "king":
         text = ("R" if lang == "es" else "K") + marks[piece["faction"]]
     elif piece["kind"] == "capsule":
         known = piece.get("card")
-        text = "?" + (_local_name(game.content.card(known), lang)[0] if known else marks[piece["faction"]])
+        text = "?" + (_initials(game, known, lang) if known else marks[piece["faction"]])
     else:
-        words = _local_name(game.content.card(piece["card"]), lang).split()
-        text = (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
+        text = _initials(game, piece["card"], lang)
     if piece["owner"] == 1:
         text = text.lower()
-    return (text + ("*" if piece.get("stunned") else str(piece["damage"] or " ")))[:3]
+    status = "*" if piece.get("stunned") else str(piece["damage"] or "")
+    return (text + status).ljust(CELL)[:CELL]
 
 
 def render_text(game, obs: dict, lang: str, legal: list | None) -> str:
     width, height = obs["width"], obs["height"]
     at = {p["sq"]: p for p in obs["pieces"]}
     lines = []
-    files = "".join(f" {chr(97 + f)}  " for f in range(width))
+    files = "".join(f" {chr(97 + f)}".ljust(CELL + 1) for f in range(width))
     lines.append("    " + files)
     for r in range(height, 0, -1):
         row = []
         for f in range(width):
             sq = f"{chr(97 + f)}{r}"
-            row.append(_label(game, at[sq], lang) if sq in at else " · ")
+            row.append(_label(game, at[sq], lang) if sq in at else " ·".ljust(CELL))
         lines.append(f"{r:>2}  " + " ".join(row))
     lines.append("    " + files)
     lines.append(WORDS["legend"][lang])
