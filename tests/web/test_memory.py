@@ -34,8 +34,8 @@ def test_a_game_created_and_never_opened_leaves_memory_after_the_grace_and_plays
         tables.let_go_unread()
         assert table.id not in tables.live
         again = await tables.get(table.id)
-        assert again is not table and await tables.act(again, seat, "end", 0) == 1
-        assert store.load(table.id).actions == ["end"]
+        assert again is not table and await tables.act(again, seat, "random", 0) == 1     # R9: the placement
+        assert store.load(table.id).actions == ["random"]
         tables.close()
 
     on_own_loop(run())
@@ -66,7 +66,8 @@ def test_a_game_whose_last_reader_left_while_the_ai_was_to_move_stores_the_ai_mo
         table, seat, _, _ = await tables.create("capsule", {}, VERSUS_AI, None)
         reader = Watcher(seat, "en", _ignore)
         await tables.add_reader(table, reader)
-        await tables.act(table, seat, "end", 0)        # the AI is to move
+        await tables.act(table, seat, "random", 0)     # R9: the placement, then
+        await tables.act(table, seat, "end", 1)        # the AI is to move
         table.watchers.discard(reader)                 # and the reader leaves, as a closed socket does
         tables.release(table)
         tables.let_go_unread()
@@ -98,9 +99,10 @@ def test_the_server_lets_go_of_games_nobody_reads_and_opens_them_again(tmp_path)
         left = client.post("/api/games", json={"game": "capsule", "seats": VERSUS_AI}).json()
         with client.websocket_connect(f"/ws/{left['id']}") as ws:
             ws.send_json({"type": "hello", "token": left["token"]})
-            ws.send_json({"type": "act", "action": "end", "ply": 0, "ref": 1})
-            while ws.receive_json()["type"] != "ack":
-                pass
+            for ply, action in enumerate(("random", "end")):       # R9: the placement, then the turn to the AI
+                ws.send_json({"type": "act", "action": action, "ply": ply, "ref": ply + 1})
+                while ws.receive_json()["type"] != "ack":
+                    pass
         deadline = time.monotonic() + 30
         while status()["live_games"] and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -108,9 +110,10 @@ def test_the_server_lets_go_of_games_nobody_reads_and_opens_them_again(tmp_path)
         for made in (unopened, left):
             with client.websocket_connect(f"/ws/{made['id']}") as ws:
                 ws.send_json({"type": "hello", "token": made["token"]})
-                ply = ws.receive_json()["ply"]
-                ws.send_json({"type": "act", "action": "end", "ply": ply, "ref": 1})
+                state = ws.receive_json()
+                ply, action = state["ply"], "random" if "random" in state["legal"] else "end"
+                ws.send_json({"type": "act", "action": action, "ply": ply, "ref": 1})
                 while (message := ws.receive_json())["type"] != "ack":
                     assert message["type"] == "state"
-            assert client.app.state.tables.store.load(made["id"]).actions[ply] == "end"
-        assert ply > 1, "the AI played its turn after its reader left"
+            assert client.app.state.tables.store.load(made["id"]).actions[ply] == action
+        assert ply > 2, "the AI played its turn after its reader left"
