@@ -96,7 +96,7 @@ def test_outcome_rewards_each_player():
     ({"horizon": "round"}, "horizon must be 'game', 'turn' or 'reply'"),
     ({"scale": "turn"}, "scale must be 'game' or 'move'"),
     ({"backup": "max"}, "backup must be 'mean' or 'best'"),
-    ({"iterations": "many"}, "bad mcts setting"),
+    ({"iterations": "many"}, "mcts setting iterations must be a whole number"),
 ])
 def test_bad_settings_are_named(settings, words):
     with pytest.raises(SetupError, match=words):
