@@ -63,7 +63,7 @@ def test_a_whole_capsule_game_returns_follow_its_result(seed):
 
 def test_game_options_are_openspiel_parameters():
     game = load("capsule", width=6, height=6, seeds=10)
-    assert game.num_distinct_actions() == 1 + 2 * 36 + 2 * 36 * 36 + 3 * 36 * 36
+    assert game.num_distinct_actions() == 1 + 2 * 36 + 2 * 36 * 36 + 3 * 36 * 36 + 6 * 36 + 1   # + placing (R9)
     assert game.max_chance_outcomes() == 10
     assert load("fantastiqa", players=3).num_players() == 3
 

@@ -9,6 +9,7 @@ from games.capsule.helpers import FIXED, GAME, kings, piece, position
 
 from coliseo import ContentError, InvalidNotation, PositionError, SetupError, load_game
 from coliseo.core.i18n import LANGS
+from coliseo.core.registry import game_class
 
 # --- setups and team building (R6, R7, R9) -----------------------------------------------------------
 
@@ -54,9 +55,9 @@ def test_an_omitted_placement_is_random_and_fills_the_zone():
 
 
 def test_the_removed_random_placement_option_is_refused_unless_it_asks_for_the_rule():
-    assert load_game("capsule", random_placement=True).options == GAME.options
+    assert game_class("capsule")(random_placement=True).options == GAME.options
     with pytest.raises(SetupError, match="'random_placement' was removed"):
-        load_game("capsule", random_placement=False)
+        game_class("capsule")(random_placement=False)
 
 
 @pytest.mark.parametrize("placement,match", [

@@ -60,7 +60,9 @@ def test_drops_from_the_starter_duelist():
 
 def test_drops_without_the_full_pack_names_the_importer(tmp_path, monkeypatch):
     monkeypatch.setenv("COLISEO_HOME", str(tmp_path))
-    result = RUNNER.invoke(app, ["drops", "1"])
+    result = RUNNER.invoke(app, ["drops", "1"])           # the starter pack, saying where the full tables are
+    assert result.exit_code == 0 and "coliseo content import forbidden" in text(result)
+    result = RUNNER.invoke(app, ["drops", "1", "--pack", "fm"])
     assert result.exit_code == 2 and "coliseo content import forbidden" in text(result)
 
 
