@@ -41,7 +41,7 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
     tokens = [made["token"]] + [client.post(f"/api/games/{made['id']}/join", json=invite).json()["token"]
                                 for _ in range(n - 1)]
     stored = client.app.state.tables.store.load(made["id"])
-    truth = Match(coliseo.load_game(game_id, **stored.options), stored.seed, None)
+    truth = Match(coliseo.load_game(game_id, **stored.options), stored.seed, stored.setup)   # R9: people place
     rng = random.Random(11)
     sockets = [client.websocket_connect(f"/ws/{made['id']}") for _ in range(n + 1)]
     try:
