@@ -124,7 +124,7 @@ def test_a_position_taken_back_is_never_named_again_so_replayed_commands_are_sta
     position taken back."""
     made = server.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
     me = Socket(server, made["id"], made["token"])
-    first, second = [a for a in me.state["legal"] if "-" in a][:2]
+    first, second = [a for a in me.state["legal"] if "@" in a][:2]
     act_first = {"type": "act", "action": first, "ply": 0, "undos": 0}
     undo = {"type": "undo", "ply": 1, "undos": 0}
     me.send(act_first)
@@ -155,7 +155,7 @@ def test_a_process_still_holding_a_position_taken_back_cannot_store_a_replay_on_
     try:
         made = here.post("/api/games", {"game": "capsule", "seats": TWO_PEOPLE})
         me = Socket(here, made["id"], made["token"])
-        first, second = [a for a in me.state["legal"] if "-" in a][:2]
+        first, second = [a for a in me.state["legal"] if "@" in a][:2]
         early = Socket(at_start, made["id"], made["token"])              # holds ply 0 before any undo
         me.send({"type": "act", "action": first, "ply": 0, "undos": 0})
         assert me.answer()["type"] == "ack"

@@ -179,7 +179,7 @@ def test_a_replayed_act_or_undo_is_stale_on_either_server_after_an_undo(pair, po
     a, b = pair
     made, _ = two_seats(a, b)
     here, there = Socket(a.port, made["id"], made["token"]), Socket(b.port, made["id"], made["token"])
-    first, second = [x for x in here.state["legal"] if "-" in x][:2]
+    first, second = [x for x in here.state["legal"] if "@" in x][:2]
     act_first = {"type": "act", "action": first, "ply": 0, "undos": 0}
     undo = {"type": "undo", "ply": 1, "undos": 0}
 
