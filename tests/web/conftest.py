@@ -208,3 +208,13 @@ def pytest_runtest_makereport(item, call):
         if isinstance(server, Server):
             report.sections.append(("the server's log (its last 4,000 characters)", server.errors()[-4000:]))
     return report
+
+
+@pytest.fixture
+def page(browser, server):
+    """A desk-sized page (1280×800) for a test with its own server; a test file may define its own `page`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -6,18 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from web.board_play import keep_seat, play_by_board
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    yield page
-    context.close()
-
 
 # R9 (the order the rules used to fix): the King on d, then the team on c, e, b, f, a, g, h.
 OLD_ORDER = "dcebfagh"

@@ -8,7 +8,6 @@ import json
 import os
 from pathlib import Path
 
-import pytest
 from web.board_play import keep_seat
 from web.test_live import TWO_PEOPLE, Socket
 
@@ -49,15 +48,6 @@ def test_the_other_readers_never_learn_where_a_piece_was_placed_nor_which_monste
         assert not any(word in json.dumps(reader.state) for word in DAWN)
     for socket in (one, two, watcher):
         socket.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def new_game(page, server) -> dict:
