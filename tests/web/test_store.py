@@ -265,6 +265,10 @@ def test_a_reader_arriving_as_its_game_is_let_go_is_attached_to_the_table_held_a
     on_own_loop(run())
 
 
+async def _unheard(message: dict) -> None:
+    pass
+
+
 class HeldThinker:
     """The real AI pool, each answer held back until `released`: the game can change while a move is computed."""
 
@@ -313,6 +317,8 @@ def test_an_ai_move_computed_before_an_undo_does_not_land_on_the_position_after_
         table, _, _, _ = await tables.create("capsule", {}, [{"kind": "human"}] * 2, 5)
         await play_until_undoable(tables, table, 1)
         player, ply = table.match.current_player, len(table.match.steps)
+        await tables.add_reader(table, Watcher(1 - player, "en", _unheard))   # an idle seat is handed over
+        # only while someone is at the table
 
         async def idle() -> None:
             table.last_activity -= 10
@@ -356,7 +362,9 @@ def test_an_ai_move_leased_before_an_undo_is_refused_by_the_store_on_the_positio
             store.set_seats(table.id, changed)
 
         handed_over(True)
-        held = await here.get(table.id)
+        reader = Watcher(1 - player, "en", _unheard)    # the AI plays a handed-over seat only while someone is there
+        held = await here.add_reader(await here.get(table.id), reader)
+        await here.seen(held, reader)
         await eventually(lambda: len(thinker.jobs) == 1, "the AI is asked for the idle seat's move")
         assert store.lease_of(table.id)["owner"] == here.owner and store.lease_of(table.id)["ply"] == ply + 1
         handed_over(False)
