@@ -1,4 +1,4 @@
-"""Checks every game must pass, shared by the game test suites (see DESIGN.md, Conventions).
+"""Checks every game must pass, shared by the game test suites (see docs/engine.md).
 
 `play_random_games` plays seeded random games to the end and, after every action, runs the
 game's own invariants, and at sampled steps the contract's round trips and the leak property.
@@ -26,11 +26,27 @@ def check_round_trips(game, state) -> None:
     for action in state.legal_actions():
         text = game.format_action(action)
         assert game.parse_action(state, text) == action, f"notation round trip fails for {text!r}"
+    check_board_steps(game, state)
     mask = state.legal_action_mask()
     assert sum(mask) == len(state.legal_actions()), "two legal actions share an action index"
     for action in state.legal_actions():
         assert mask[game.action_index(action)] == 1
     check_clone_independent(state)
+
+
+def check_board_steps(game, state) -> None:
+    """Each legal action has its board steps (docs/web.md, "The board contract"): a list of target ids, [] for a
+    turn control, and no two actions are built by the same clicks."""
+    legal = state.legal_actions()
+    steps = game.board_steps(state, legal)
+    assert len(steps) == len(legal), "board_steps gives one list per legal action"
+    built_by: dict[tuple, str] = {}
+    for action, clicks in zip(legal, steps, strict=True):
+        assert isinstance(clicks, list) and all(isinstance(c, str) and c for c in clicks), clicks
+        if clicks:
+            text = game.format_action(action)
+            assert built_by.setdefault(tuple(clicks), text) == text, \
+                f"{text!r} and {built_by[tuple(clicks)]!r} are built by the same board steps {clicks}"
 
 
 def check_clone_independent(state) -> None:
@@ -156,5 +172,7 @@ def compare_golden(path: Path, text: str) -> None:
         pytest.fail(f"golden playthrough differs from {path.name} in length")
 
 
-__all__ = ["ColiseoError", "check_round_trips", "check_clone_independent", "check_leak", "play_random_games", "replay",
-           "check_illegal_untouched", "check_bad_notation", "golden_playthrough", "compare_golden"]
+__all__ = [
+    "ColiseoError", "check_board_steps", "check_round_trips", "check_clone_independent", "check_leak",
+    "play_random_games", "replay", "check_illegal_untouched", "check_bad_notation", "golden_playthrough",
+    "compare_golden"]

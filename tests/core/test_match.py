@@ -1,4 +1,4 @@
-"""Records, replay, verification, the seed commitment and undo (DESIGN.md: records and undo)."""
+"""Records, replay, verification, the seed commitment and undo (docs/engine.md, "Records, replay, undo")."""
 
 import json
 import random

@@ -390,7 +390,8 @@ def _play_to_the_end(client, game_id, tokens):
                 return state
             seat = state["current_player"]
         with _patient_socket(client, game_id, tokens[seat]) as (ws, state):
-            act = {"type": "act", "action": "end" if "end" in state["legal"] else state["legal"][0], "ply": state["ply"]}
+            action = "end" if "end" in state["legal"] else state["legal"][0]
+            act = {"type": "act", "action": action, "ply": state["ply"]}
             ws.send_json(act)
             while (message := ws.receive_json())["type"] != "ack":
                 if _too_many(message):

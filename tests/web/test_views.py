@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -65,6 +64,8 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
                 to_move = reader is not None and reader == truth.state.current_player
                 legal = [truth.game.format_action(a) for a in truth.state.legal_actions()]
                 assert seen["legal"] == (legal if to_move else [])
+                assert seen["steps"] == (truth.game.board_steps(truth.state, truth.state.legal_actions())
+                                         if to_move else [])
                 hints = getattr(truth.game, "board_hints", None)   # a board's help, from the reader's own view
                 assert seen.get("hints") == (json.loads(json.dumps(hints(expected))) if to_move and hints else None)
                 assert str(stored.seed) not in json.dumps(seen)
@@ -74,16 +75,18 @@ def test_every_payload_is_the_readers_own_view(client, game_id):
 
 
 def test_the_text_picture_travels_only_to_the_generic_board(client):
-    """The page draws a game with its own board module when it has one (boards/index.js); only the generic board
-    shows the game's text picture, so only those games' payloads carry it."""
-    index = (Path(coliseo.web.__file__).parent / "static" / "boards" / "index.js").read_text()
-    own = set(re.search(r"const OWN = new Set\(\[(.*?)\]\)", index).group(1).replace('"', "").replace(" ", "")
-              .split(","))
-    assert own == OWN_BOARDS & set(coliseo.list_games())
+    """The server names the board that draws each game (the catalog's and every payload's `board`): its own where
+    static/boards/<game>.js exists, else the generic one; only the generic board shows the game's text picture, so
+    only those games' payloads carry it."""
+    boards = Path(coliseo.web.__file__).parent / "static" / "boards"
+    own = {game_id for game_id in coliseo.list_games() if (boards / f"{game_id}.js").is_file()}
+    assert own and own == OWN_BOARDS
+    catalog = {entry["id"]: entry["board"] for entry in client.get("/api/catalog").json()}
+    assert catalog == {game_id: game_id if game_id in own else "generic" for game_id in coliseo.list_games()}
     for game_id in coliseo.list_games():
         n = len(coliseo.load_game(game_id).new_state(0).players)
         made = client.post("/api/games", json={"game": game_id, "seats": [{"kind": "human"}] * n}).json()
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             ws.send_json({"type": "hello", "token": made["token"], "lang": "en"})
             state = ws.receive_json()
-        assert (state["picture"] is None) == (game_id in own), game_id
+        assert (state["picture"] is None) == (game_id in own) and state["board"] == catalog[game_id], game_id

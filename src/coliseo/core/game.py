@@ -1,4 +1,4 @@
-"""The Game/State contract every game implements (see DESIGN.md, "The core contract").
+"""The Game/State contract every game implements (docs/engine.md, "The contract").
 
 A game subclasses `Game` and `State`. The base classes hold what is the same for every game:
 option handling, the legality check before `apply`, the cached legal actions, the action mask,
@@ -68,6 +68,13 @@ class Game:
 
     def format_action(self, action: Action) -> str:
         raise NotImplementedError
+
+    def board_steps(self, state: State, actions: list[Action]) -> list[list[str]]:
+        """What a person clicks on the game's board to build each of `actions` (the legal ones of `state`), in
+        order: the ids its board draws as `data-target`; [] for an action chosen among the turn controls. The
+        browser only matches clicks against these (docs/web.md, "The board contract"). By default the
+        notation's words, which the generic board offers one after another."""
+        return [self.format_action(a).split() for a in actions]
 
     def _parse_action_text(self, state: State, text: str) -> Action | None:
         """The action the text denotes (legal or not), or None if the text is not notation."""

@@ -54,9 +54,10 @@ LOAD_DELAY = float(os.environ.get("COLISEO_TEST_LOAD_DELAY", "0"))
 # Seconds a game stays in memory with no reader and no AI playing it (one created and never opened, one whose last
 # reader left while its AI was to move) before it is let go; the store keeps it. Tests shorten it.
 UNREAD_GRACE = float(os.environ.get("COLISEO_TEST_UNREAD_GRACE", "30"))
-# Games drawn by a board module of their own (static/boards/<game>.js): only the generic board shows the text picture.
+# Games drawn by a board module of their own (static/boards/<game>.js); the others get the generic board, the only
+# one that shows the text picture.
 OWN_BOARDS = frozenset(p.name.removesuffix(".js") for p in resources.files("coliseo.web").joinpath("static", "boards")
-                       .iterdir() if p.name.endswith(".js"))
+                       .iterdir() if p.name.endswith(".js")) & set(list_games())
 log = logging.getLogger("coliseo.web")
 
 
@@ -214,10 +215,12 @@ class Table:
         last = view_events(match.steps[-1].events, seat) if match.steps else []
         observation = state.observation(seat)
         to_move = seat is not None and seat == match.current_player and seat not in self.agents
+        legal = state.legal_actions() if to_move else []
         return {
             "type": "state",
             "id": self.id,
             "game": game.id,
+            "board": board_of(game.id),
             "name": game.name(lang),
             "you": seat,
             "seats": self.public_seats(),
@@ -238,7 +241,8 @@ class Table:
             "picture": picture(game, observation, lang),
             "log": log,
             "marks": sorted({v for e in last for v in _strings(e)}),
-            "legal": [game.format_action(a) for a in state.legal_actions()] if to_move else [],
+            "legal": [game.format_action(a) for a in legal],
+            "steps": game.board_steps(state, legal) if legal else [],
             "hints": board_hints(game, observation) if to_move else None,
             "prompt": game.prompt(state, lang) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),
@@ -922,7 +926,8 @@ class Tables:
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
-        return {"id": table.id, "game": game.id, "name": game.name(lang), "viewer": viewer, "record": record,
+        return {"id": table.id, "game": game.id, "board": board_of(game.id), "name": game.name(lang), "viewer": viewer,
+                "record": record,
                 "result_text": result_words(game, match.result, lang),
                 "result_detail": game.result_detail(frames[-1]["observation"], lang), "frames": frames}
 
@@ -977,6 +982,11 @@ def board_hints(game, observation: dict) -> dict | None:
     return hints(observation) if hints else None
 
 
+def board_of(game_id: str) -> str:
+    """The board module that draws a game: its own, else `generic`."""
+    return game_id if game_id in OWN_BOARDS else "generic"
+
+
 def picture(game, observation: dict, lang: str) -> str | None:
     """The game's text picture, for the generic board: None for a game with a board of its own or without one."""
     if game.id in OWN_BOARDS:
@@ -1016,5 +1026,5 @@ def catalog(lang: str = "en") -> list[dict]:
                             "value_words": words and [[value, text] for value, text in words.items()]})
         out.append({"id": game_id, "names": dict(game.names), "min_players": game.min_players,
                     "max_players": game.max_players, "options": options, "agents": agent_names(game_id),
-                    "sides": game.sides(lang), "side_word": game.side_word.get(lang, "")})
+                    "sides": game.sides(lang), "side_word": game.side_word.get(lang, ""), "board": board_of(game_id)})
     return out

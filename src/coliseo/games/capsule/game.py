@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -283,6 +284,28 @@ class CapsuleGame(Game):
         if kind == ATTACK:
             return f"{name(action[1])}x{name(action[2])}"
         return f"{name(action[1])}!{action[2]}@{name(action[3])}"
+
+    def board_steps(self, state: CapsuleState, actions: list[tuple]) -> list[list[str]]:
+        """A piece (its square, or `#K` / `#n` for one still in the tray), then its target square; an ability
+        that shares both squares with another action adds `!name`; a summon or recovery clicks the Capsule's
+        square; `random` and `end` are turn controls."""
+        name = self.board.name
+        squares = Counter((a[1], a[-1]) for a in actions if a[0] in (MOVE, ATTACK, ABILITY))
+        steps = []
+        for a in actions:
+            kind = a[0]
+            if kind in (SUMMON, RECOVER):
+                steps.append([name(a[1])])
+            elif kind == PLACE:
+                steps.append([f"#{a[1] or 'K'}", name(a[2])])
+            elif kind in (MOVE, ATTACK):
+                steps.append([name(a[1]), name(a[2])])
+            elif kind == ABILITY:
+                shared = squares[a[1], a[3]] > 1
+                steps.append([name(a[1]), name(a[3]), *([f"!{a[2]}"] if shared else [])])
+            else:
+                steps.append([])
+        return steps
 
     def _parse_action_text(self, state: CapsuleState, text: str) -> tuple | None:
         compact = "".join(text.split()).lower()

@@ -29,6 +29,7 @@ from .text import (
 )
 
 DICE_DECK_SIZE = 15
+CONTROLS = frozenset(("battle", "spend2", "end", "defend", "pass"))    # actions chosen among the turn controls
 DEFAULT_DICE = ["common_magic"] * 4 + ["common_trap"] * 4 + ["part_summon"] * 2 + [
     "part_move", "part_attack", "part_magic", "part_trap", "zash"]
 DECK_MIN, DECK_MAX = 10, 60
@@ -176,7 +177,7 @@ class DungeonDice(Game):
     # --- notation -------------------------------------------------------------------------------
     def format_action(self, a) -> str:
         kind, names = a[0], self.geo.names
-        if kind in ("battle", "spend2", "end", "defend", "pass"):
+        if kind in CONTROLS:
             return kind
         if kind in ("summon", "ssummon", "esummon", "set", "trap"):
             return f"{kind} {a[1]}"
@@ -195,6 +196,35 @@ class DungeonDice(Game):
                 return "zash5"
             return f"zash{n} " + (arg if n == 4 else names[arg])
         raise ValueError(f"not a dungeon_dice action: {a!r}")
+
+    def board_steps(self, state, actions) -> list[list[str]]:
+        """dim T1@e5 → net:T1, e5 · summon C (and ssummon, esummon, set) → card:C, summon · spell C [target] →
+        card:C, the target (or `spell`) · trap C → trap:C · effect sq [sq2] → sq, effect[, sq2] · move/attack a b →
+        a, b · zash4 C → zash4, gy<seat>:C · zash1-3 sq → zash<n>, sq · zash5 → zash5 · battle, spend2, end,
+        defend and pass are turn controls."""
+        steps = []
+        for a in actions:
+            kind, *args = self.format_action(a).split(" ")
+            if kind in CONTROLS:
+                steps.append([])
+            elif kind == "dim":
+                net, anchor = args[0].split("@")
+                steps.append([f"net:{net}", anchor])
+            elif kind in ("summon", "ssummon", "esummon", "set"):
+                steps.append([f"card:{args[0]}", kind])
+            elif kind == "spell":
+                steps.append([f"card:{args[0]}", args[1] if len(args) > 1 else "spell"])
+            elif kind == "trap":
+                steps.append([f"trap:{args[0]}"])
+            elif kind == "effect":
+                steps.append([args[0], "effect", *args[1:]])
+            elif kind == "zash4":
+                steps.append(["zash4", f"gy{state.current_player + 1}:{args[0]}"])
+            elif kind in ("move", "attack"):
+                steps.append(args)
+            else:
+                steps.append([kind, *args])          # zash1-3 sq, zash5
+        return steps
 
     def _parse_action_text(self, state, text: str):
         tokens = text.strip().split()

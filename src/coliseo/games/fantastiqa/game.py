@@ -16,7 +16,7 @@ from . import text as _text
 from . import view
 from .board import POSITION_INDEX, POSITIONS, SPACE_ENDS
 from .content import REGIONS, STATUES, SYMBOLS, check_for_players, load_content
-from .state import DRAFT, PHASES, FantastiqaState
+from .state import DRAFT, PHASES, RELEASE, FantastiqaState
 
 GOALS = {2: (9, 11, 13), 3: (7, 9, 11), 4: (7, 7, 9)}
 GOAL_LENGTHS = ("short", "standard", "long")
@@ -332,6 +332,36 @@ class Fantastiqa(Game):
             return " ".join(words)
         return " ".join(str(x) for x in a)
 
+    def board_steps(self, state, actions) -> list[list[str]]:
+        """The first thing clicked, then where it goes: quest/artifact/start/buy/keep/teleport X → X · draw →
+        statue · sub 3 … → sp3, … · carpet 3 → carpet, sp3 · discard/withdraw C → C, discard · commit C Q → C, Q ·
+        complete Q … → Q, … · release C → C (C, release outside the release phase) · power C args → C, play, each
+        argument (a space as sp<n>, a statue draw as `statue`) · end, stop and done are turn controls."""
+        steps = []
+        for a in actions:
+            kind, *args = self.format_action(a).split(" ")
+            if kind in ("quest", "artifact", "start", "buy", "keep", "teleport"):
+                steps.append([args[0]])
+            elif kind == "draw":
+                steps.append(["statue"])
+            elif kind == "sub":
+                steps.append([f"sp{args[0]}", *args[1:]])
+            elif kind == "carpet":
+                steps.append(["carpet", f"sp{args[0]}"])
+            elif kind == "rearrange":
+                steps.append(["rearrange"])
+            elif kind in ("discard", "withdraw"):
+                steps.append([args[0], "discard"])
+            elif kind in ("commit", "complete"):
+                steps.append(args)
+            elif kind == "release":
+                steps.append([args[0]] if state.phase == RELEASE else [args[0], "release"])
+            elif kind == "power":
+                steps.append([args[0], "play", *(_power_step(x) for x in args[1:] if x != "teleport")])
+            else:
+                steps.append([])
+        return steps
+
     def _parse_action_text(self, state, text: str):
         words = text.split()
         if not words:
@@ -496,3 +526,14 @@ class Fantastiqa(Game):
 
 
 __all__ = ["Fantastiqa", "PHASES", "SPACE_ENDS", "SYMBOLS"]
+
+
+PATHS = {str(n) for n in range(1, 8)}     # the seven paths between regions, by number
+
+
+def _power_step(arg: str) -> str:
+    """A power's argument as a board step: a path to fly across is its space, a statue draw the statue; a gift's
+    player, `release` and a region are steps by their own names."""
+    if arg in PATHS:
+        return f"sp{arg}"
+    return "statue" if arg == "draw" else arg

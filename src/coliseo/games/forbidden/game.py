@@ -253,6 +253,35 @@ class ForbiddenGame(Game):
             return f"act s{a[1]}" + (f" m{a[2]}" if len(a) == 3 else "")
         return "end"
 
+    def board_steps(self, state, actions) -> list[list[str]]:
+        """play 3+1 m2 → h3, h1, my-m2, then `down` for a face-down play, or `up` when the same play may go face
+        down too (R11) · play 2 act → h2, act · place a1 → place-a1 · attack m1 m2 → my-m1, op-m2 (or `direct`) ·
+        pos m1 → my-m1, pos · act s2 [m1] → my-s2, my-m1 (or `activate`) · end → [] (a turn control)."""
+        legal = set(actions)
+        steps = []
+        for a in actions:
+            tag = a[0]
+            if tag == "play":
+                cards, dest, face_down = a[1], a[2], a[3]
+                hand = [f"h{n}" for n in cards]
+                if dest == 0:
+                    steps.append([*hand, "act"])
+                    continue
+                zone = f"my-m{dest}" if dest <= 5 else f"my-s{dest - 5}"
+                face = "down" if face_down else "up" if ("play", cards, dest, True) in legal else None
+                steps.append([*hand, zone, *([face] if face else [])])
+            elif tag == "place":
+                steps.append([f"place-{a[1]}{a[2]}"])
+            elif tag == "attack":
+                steps.append([f"my-m{a[1]}", f"op-m{a[2]}" if a[2] else "direct"])
+            elif tag == "pos":
+                steps.append([f"my-m{a[1]}", "pos"])
+            elif tag == "act":
+                steps.append([f"my-s{a[1]}", f"my-m{a[2]}" if len(a) == 3 else "activate"])
+            else:
+                steps.append([])
+        return steps
+
     def parse_action(self, state, text: str, lang: str = "en"):
         """As the base, but a main phase's hundreds of plays are summarized in the error, and a play naming
         hand positions or zones that do not exist says so."""

@@ -25,7 +25,7 @@ async function load() {
   const answer = await response.json();
   if (!response.ok) { $("message").textContent = answer.detail; return; }
   data = answer;
-  board = board || await loadBoard(data.game, lang());
+  board = board || await loadBoard(data.board, lang());
   controls();
   listSteps();
   go(Math.min(index, data.frames.length - 1));

@@ -1,5 +1,6 @@
 // The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
-// The board module draws and names things (UI-CONTRACT.md); this frame keeps the choice being built and plays it.
+// The board module draws and names things (docs/web.md, "The board contract"); this frame keeps the choice being built
+// and plays it.
 import { agentName, agentWord, el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
@@ -98,9 +99,10 @@ async function receive(message) {
     const changed = !payload || payload.ply !== message.ply || payload.undos !== message.undos;
     if (payload && changed) chime(message);
     payload = message;
+    stepsByText = new Map(message.legal.map((text, n) => [text, message.steps[n]]));
     if (changed) selection = [];
     seatFromLink = false;
-    if (!board) board = await (boardLoading ||= loadBoard(message.game, lang()));
+    if (!board) board = await (boardLoading ||= loadBoard(message.board, lang()));
     fromState = true;
     draw();
   } else if (message.type === "error" && message.fatal && seatFromLink) {
@@ -195,10 +197,12 @@ function moveFocus(key) {
 }
 
 // --- choosing an action by clicks -----------------------------------------------------------
-function stepsOf(text) { return board.targetsOf(text, payload); }
+// The engine sends each legal action's board steps beside its notation (docs/web.md, "The board contract").
+let stepsByText = new Map();
+function stepsOf(text) { return stepsByText.get(text) || []; }
 
 function choices(chosen = selection) {
-  const actions = payload.legal.map((text) => ({ text, steps: stepsOf(text) }));
+  const actions = payload.legal.map((text, n) => ({ text, steps: payload.steps[n] }));
   const candidates = actions.filter((a) => a.steps.length && chosen.every((s, i) => a.steps[i] === s));
   const next = new Set(candidates.filter((a) => a.steps.length > chosen.length).map((a) => a.steps[chosen.length]));
   return { candidates, next };
@@ -237,7 +241,8 @@ function words(text) { return board.describe ? board.describe(text, payload) : t
 // --- the picture ----------------------------------------------------------------------------
 function uiState() {
   const { candidates, next } = payload.legal.length && !controlsLocked() ? choices() : { candidates: [], next: new Set() };
-  return { targets: next, selection, candidates: candidates.map((a) => a.text), marks: new Set(payload.marks),
+  return { targets: next, selection, candidates: candidates.map((a) => a.text),
+    candidateSteps: candidates.map((a) => a.steps), marks: new Set(payload.marks),
     onTarget: chooseTarget, inspect, preview, previewed: new Set(preview ? stepsOf(preview) : []),
     previous: drawn, lang: lang() };
 }

@@ -73,19 +73,6 @@ function parse(text) {
   return { kind: "end" };
 }
 
-/** A piece, then its target square; an ability that shares its squares with another action adds its name. */
-export function targetsOf(text, payload) {
-  const a = parse(text);
-  if (a.kind === "summon" || a.kind === "recover") return [a.from];
-  if (a.kind === "move" || a.kind === "attack" || a.kind === "place") return [a.from, a.to];
-  if (a.kind === "ability") {
-    const shared = (payload ? payload.legal : []).some((other) => other !== text &&
-      (other === `${a.from}-${a.to}` || other === `${a.from}x${a.to}` || other.startsWith(`${a.from}!`) && other.endsWith(`@${a.to}`)));
-    return shared ? [a.from, a.to, `!${a.ability}`] : [a.from, a.to];
-  }
-  return [];
-}
-
 function pieceAt(payload, sq) { return payload.observation.pieces.find((p) => p.sq === sq); }
 // A piece still in your tray, by its target id ("#K", "#2"), shaped as a piece for the inspector.
 function trayPiece(payload, id) {
@@ -346,10 +333,15 @@ function lastTime(payload) {
     const at = left.findIndex((p) => p.card === card);
     const sq = obs.zones[payload.you][index];
     if (at < 0 || sq === undefined) return null;
-    steps.push(`${left[at].piece}@${sq}`);
+    steps.push([`#${left[at].piece}`, sq]);
     left.splice(at, 1);
   }
-  return new Set(saved.map(([, index]) => index)).size === steps.length && payload.legal.includes(steps[0]) ? steps : null;
+  return new Set(saved.map(([, index]) => index)).size === steps.length && legalSteps(payload, steps[0]) ? steps : null;
+}
+
+// Whether a legal action is built by exactly these board steps.
+function legalSteps(payload, steps) {
+  return payload.steps.some((s) => s.length === steps.length && s.every((x, n) => x === steps[n]));
 }
 
 // While "As last time" plays: on each new state of your placement, the next piece, then its square, once the table
@@ -360,11 +352,10 @@ function replayStep(payload, ui) {
   setTimeout(() => {
     const body = document.body.dataset;
     if (!replaying || replaying.ply === payload.ply || body.locked === "true" || body.ply !== String(payload.ply)) return;
-    const text = replaying.steps.shift();
+    const [from, to] = replaying.steps.shift();
     replaying.ply = payload.ply;
     if (!replaying.steps.length) replaying = null;
-    if (!payload.legal.includes(text)) { replaying = null; return; }
-    const [from, to] = targetsOf(text, payload);
+    if (!legalSteps(payload, [from, to])) { replaying = null; return; }
     ui.onTarget(from);
     ui.onTarget(to);
   }, 0);

@@ -134,33 +134,12 @@ export function turned(shape, key) {
   return canonical(letter, next);
 }
 
-/** The squares a net covers: `T0@h3` (or `dim T0@h3`), or a shape and an anchor square; [] if it leaves the board. */
-export function netSquares(code, anchor, size = SIZES.jdmc) {
-  let shape = code.replace(/^dim /, "");
-  if (shape.includes("@")) [shape, anchor] = shape.split("@");
+/** The squares a net (a shape such as `T0`) covers from an anchor square; [] if it leaves the board. */
+export function netSquares(shape, anchor, size = SIZES.jdmc) {
   const [ax, ay] = xyOf(anchor);
   const cells = orient(shape[0], Number(shape[1])).map(([x, y]) => [ax + x, ay + y]);
   if (cells.some(([x, y]) => x < 0 || y < 0 || x >= size[0] || y >= size[1])) return [];
   return cells.map(([x, y]) => nameOf(x, y));
-}
-
-// --- steps of an action ----------------------------------------------------------------------------------------
-const seatOf = (payload) => (payload && payload.you !== null && payload.you !== undefined ? payload.you : 0);
-
-/** The board clicks that build an action (UI-CONTRACT): [] for the turn controls in words. */
-export function targetsOf(text, payload) {
-  const [kind, a, b] = text.split(" ");
-  if (CONTROLS.has(kind)) return [];
-  if (kind === "dim") return [`net:${a.split("@")[0]}`, a.split("@")[1]];
-  if (["summon", "ssummon", "esummon", "set"].includes(kind)) return [`card:${a}`, kind];
-  if (kind === "spell") return [`card:${a}`, b || "spell"];
-  if (kind === "trap") return [`trap:${a}`];
-  if (kind === "effect") return b ? [a, "effect", b] : [a, "effect"];
-  if (kind === "move" || kind === "attack") return [a, b];
-  if (kind === "zash5") return ["zash5"];
-  if (kind === "zash4") return ["zash4", `gy${seatOf(payload) + 1}:${a}`];
-  if (ZASH.includes(kind)) return [kind, a];
-  return [text];
 }
 
 export function control(text) { return say(`control.${text}`); }
@@ -215,14 +194,12 @@ export function describe(text, payload) {
 // The orientation you last placed a net in is kept while you play; a placing step starts with it when it fits.
 let preferred = "T0";
 
-// The legal placements by orientation: {"T0": Map(anchor -> action text)}.
+// The legal placements by orientation, from the engine's board steps (net:T0, anchor): {"T0": Map(anchor -> action)}.
 function placementsOf(payload) {
   const byShape = {};
-  for (const text of payload.legal || []) {
-    if (!text.startsWith("dim ")) continue;
-    const [shape, anchor] = text.slice(4).split("@");
-    (byShape[shape] ||= new Map()).set(anchor, text);
-  }
+  (payload.steps || []).forEach(([first, anchor], n) => {
+    if (first && first.startsWith("net:")) (byShape[first.slice(4)] ||= new Map()).set(anchor, payload.legal[n]);
+  });
   return byShape;
 }
 
@@ -492,7 +469,8 @@ function drawDungeon(payload, ui, [w, h], anchors, shape) {
   // While a net is placed, the legal anchors are the dungeon's targets (and nothing else on the dungeon is).
   const targets = anchors || ui.targets;
   const cellUi = { ...ui, targets };
-  const preview = new Set(ui.preview && ui.preview.startsWith("dim ") ? netSquares(ui.preview, null, [w, h]) : []);
+  const previewed = [...(ui.previewed || [])], net = previewed.find((s) => s.startsWith("net:"));
+  const preview = new Set(net ? netSquares(net.slice(4), previewed.find((s) => s !== net), [w, h]) : []);
   if (!view.box || view.size !== `${w}x${h}`) fit([w, h]);
   const board = svg("svg", { class: "ddm-dungeon", viewBox: view.box.join(" "), role: "group",
     "aria-label": `${w}×${h}`, "data-flip": String(flip) });

@@ -1,6 +1,6 @@
 // Fantastiqa: six regions joined by seven paths, a creature on each path; every adventurer's panel, the open
 // quests, the statue row or the draft, your quests and your hand. Every action is built by clicks here
-// (UI-CONTRACT.md); only End turn, End adventure and Done stay words.
+// (docs/web.md, "The board contract"); only End turn, End adventure and Done stay words.
 import { el, t } from "/static/i18n.js";
 import { PLAYER_COLORS, loadCards, spot, svg, title } from "/static/boards/svg.js";
 
@@ -105,35 +105,6 @@ function abilityText(id) {
   if (!a) return "";
   const [type, n] = a.split(" ");
   return counted(W.abilities[type] || type, Number(n || 1));
-}
-
-// --- actions as board steps -----------------------------------------------------------------
-function powerStep(arg) {
-  if (/^[1-7]$/.test(arg)) return `sp${arg}`;
-  if (arg === "draw") return "statue";
-  return arg;   // P2 (gift), release, a region (teleport)
-}
-
-/** The board steps of one action (see the module comment): the first thing clicked, then where it goes. */
-export function targetsOf(text, payload) {
-  const w = text.split(" ");
-  const phase = payload && payload.observation ? payload.observation.phase : null;
-  switch (w[0]) {
-    case "quest": case "artifact": case "start": case "buy": case "keep": case "teleport": return [w[1]];
-    case "draw": return ["statue"];
-    case "sub": return [`sp${w[1]}`, ...w.slice(2)];
-    case "carpet": return ["carpet", `sp${w[1]}`];
-    case "rearrange": return ["rearrange"];
-    case "discard": case "withdraw": return [w[1], "discard"];
-    case "commit": return [w[1], w[2]];
-    case "complete": return w.slice(1);
-    case "release": return phase === "release" ? [w[1]] : [w[1], "release"];
-    case "power": {
-      const args = w.slice(2).filter((a) => a !== "teleport");
-      return [w[1], "play", ...args.map(powerStep)];
-    }
-    default: return [];   // end, stop, done: turn controls
-  }
 }
 
 export function control(text, payload) {
@@ -553,7 +524,7 @@ function handArea(me, obs, ui, previous) {
   const before = previous && previous.observation && (previous.observation.people || []).find((q) => q.player === me.player);
   const had = new Set(before && before.hand ? before.hand : []);
   // Cards that belong to some way of completing the choice begun (a payment, a quest) are outlined too.
-  const later = new Set((ui.selection || []).length ? (ui.candidates || []).flatMap((text) => targetsOf(text, { observation: obs }).slice(ui.selection.length + 1)) : []);
+  const later = new Set((ui.selection || []).length ? (ui.candidateSteps || []).flatMap((steps) => steps.slice(ui.selection.length + 1)) : []);
   const hand = el("div", { class: "fq-hand" }, (me.hand || []).map((c) =>
     card(c, ui, [], `${before && !had.has(c) ? "fresh" : ""}${later.has(c) && !(ui.targets && ui.targets.has(c)) ? " later" : ""}`)));
   const discardTargets = me.discard.filter((c) => ui.targets && ui.targets.has(c));

@@ -94,33 +94,6 @@ function side(payload, mine) {
   return obs.sides[mine ? me : 1 - me];
 }
 
-/** play 3+1 m2 → h3, h1, my-m2 (and `up`/`down` when a single monster could go either way) · play 2 act → h2, act ·
- *  place a1 → place-a1 · attack m1 m2 → my-m1, op-m2 (or `direct`) · pos m1 → my-m1, pos · act s2 [m1] → my-s2,
- *  activate or my-m1 · end → [] (a turn control). */
-export function targetsOf(text, payload) {
-  const words = text.split(" ");
-  if (words[0] === "play") {
-    const hand = words[1].split("+").map((n) => `h${n}`);
-    if (words[2] === "act") return [...hand, "act"];
-    const zone = `my-${words[2]}`;
-    if (words[3] === "fd") return [...hand, zone, "down"];
-    if (hand.length === 1 && faceDownAllowed(payload, Number(words[1]), words[2])) return [...hand, zone, "up"];
-    return [...hand, zone];
-  }
-  if (words[0] === "place") return [`place-${words[1]}`];
-  if (words[0] === "attack") return [`my-${words[1]}`, words[2] === "direct" ? "direct" : `op-${words[2]}`];
-  if (words[0] === "pos") return [`my-${words[1]}`, "pos"];
-  if (words[0] === "act") return [`my-${words[1]}`, words[2] ? `my-${words[2]}` : "activate"];
-  return [];
-}
-
-// R11: a single monster played to an empty monster zone may go face-down; the board then asks face up or down.
-function faceDownAllowed(payload, position, zone) {
-  if (!payload || zone[0] !== "m") return false;
-  const own = side(payload, true);
-  return Boolean(own.hand && isMonster(own.hand[position - 1]) && !own.monsters[Number(zone[1]) - 1]);
-}
-
 export function control(text) { return text === "end" ? w("endTurn") : text; }
 
 // Whose zone, said to the reader: "your" and "opponent's" to the player acting (`you`), names to anyone else (a replay

@@ -1,8 +1,6 @@
 // A board for any game: the observation's numbers at a glance and the game's own text picture.
-// Actions are chosen word by word (the panel shows the next word), so any notation can be clicked.
+// Actions are chosen word by word (the engine's default board steps), so any notation can be clicked.
 import { el } from "/static/i18n.js";
-
-export function targetsOf(text) { return text.split(/\s+/); }
 
 export function draw(container, payload) {
   const obs = payload.observation || {};
