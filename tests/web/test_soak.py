@@ -4,6 +4,7 @@ and its RSS stays where it settled (bench/bench_soak.py is the same soak, larger
 from __future__ import annotations
 
 import importlib.util
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .conftest import Server
@@ -22,8 +23,9 @@ def test_games_created_played_and_abandoned_leave_memory_and_the_rss_stays_where
     soak = bench_soak()
     server = Server(tmp_path / "soak.db", args=soak.SERVER_ARGS, env=soak.SERVER_ENV).start()
     try:
-        result = soak.soak(server.url, server.port, server.process.pid, rounds=4, warmup=2, games=100, clients=4,
-                           settle_seconds=20)
+        with ThreadPoolExecutor(1) as thread:     # the soak runs its own event loop; a browser test may hold this
+            result = thread.submit(soak.soak, server.url, server.port, server.process.pid, rounds=4, warmup=2,
+                                   games=100, clients=4, settle_seconds=20).result()   # thread's
     finally:
         server.stop()
     assert [r["live_games"] for r in result["rounds"]] == [0] * 4, "every game abandoned has left memory"
