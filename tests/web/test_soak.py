@@ -23,9 +23,10 @@ def test_games_created_played_and_abandoned_leave_memory_and_the_rss_stays_where
     soak = bench_soak()
     server = Server(tmp_path / "soak.db", args=soak.SERVER_ARGS, env=soak.SERVER_ENV).start()
     try:
-        with ThreadPoolExecutor(1) as thread:     # the soak runs its own event loop; a browser test may hold this
+        # The soak runs an event loop of its own, and a browser test may hold this thread's.
+        with ThreadPoolExecutor(1) as thread:
             result = thread.submit(soak.soak, server.url, server.port, server.process.pid, rounds=4, warmup=2,
-                                   games=100, clients=4, settle_seconds=20).result()   # thread's
+                                   games=100, clients=4, settle_seconds=20).result()
     finally:
         server.stop()
     assert [r["live_games"] for r in result["rounds"]] == [0] * 4, "every game abandoned has left memory"
