@@ -115,9 +115,6 @@ class FmClassicAgent(Agent):
                 return z + 1
         return 1 + min(range(5), key=lambda z: self.view_strength(mine[z]))
 
-    def hand_kind(self, *kinds):
-        return [i + 1 for i, c in enumerate(self.me["hand"]) if self.pack.kind_of[c] in kinds]
-
     def play(self, h: int, dest: int):
         return ("play", (h,), dest, False)
 

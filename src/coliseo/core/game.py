@@ -193,15 +193,27 @@ class Game:
         if action is not None and action in legal:
             return action
         words = NOTATION_ERRORS[lang]
-        listing = ", ".join(self.format_action(a) for a in legal) or words["none"]
+        listing = self.legal_listing(state, legal, lang)
         if action is None:
-            raise InvalidNotation(words["unknown"].format(text=text.strip(), game=self.name(lang), legal=listing))
-        try:
-            reason = self.illegal_reason(state, action, lang)
-        except Exception:  # noqa: BLE001 - an explanation must never hide the real error
-            reason = refusal(self, "not_now", lang)
+            reason = self.notation_problem(state, text, lang)
+            if reason is None:
+                raise InvalidNotation(words["unknown"].format(text=text.strip(), game=self.name(lang), legal=listing))
+        else:
+            try:
+                reason = self.illegal_reason(state, action, lang)
+            except Exception:  # noqa: BLE001 - an explanation must never hide the real error
+                reason = refusal(self, "not_now", lang)
         raise InvalidNotation(words["illegal"].format(text=text.strip(), reason=reason) + ". "
                               + words["legal"].format(legal=listing))
+
+    def legal_listing(self, state: State, legal: list[Action], lang: str = "en") -> str:
+        """The legal actions as a notation error lists them: all of them by default."""
+        return ", ".join(self.format_action(a) for a in legal) or NOTATION_ERRORS[lang]["none"]
+
+    def notation_problem(self, state: State, text: str, lang: str = "en") -> str | None:
+        """What is wrong with `text`, which denotes no action, where the game can say more than that it is not an
+        action (a hand position that does not exist); None by default."""
+        return None
 
     def illegal_reason(self, state: State, action: Action, lang: str = "en") -> str:
         """Why `action` is refused, in `lang`."""

@@ -110,10 +110,6 @@ def square_xy(square: str) -> tuple[int, int]:
     return ord(square[0]) - ord("a"), int(square[1:]) - 1
 
 
-def one_hot_index(vocabulary: dict[str, int], value: Any) -> int | None:
-    return vocabulary.get(value) if isinstance(value, str | int) else None
-
-
 def others(player: int, count: int) -> list[int]:
     """The other players in seat order after `player`, so 'next opponent' is always slot 0."""
     return [(player + k) % count for k in range(1, count)]

@@ -227,9 +227,6 @@ class Geometry:
                     return shape, ok
         return None
 
-    def xy(self, sq: int) -> tuple[int, int]:
-        return sq % self.w, sq // self.w
-
     def square(self, name: str) -> int | None:
         return self.index.get(name)
 

@@ -80,9 +80,6 @@ class FantastiqaState(State):
                 return q
         return None
 
-    def region_position(self, region: str) -> int:
-        return self.regions.index(region)
-
     def place(self, pos: int) -> dict:
         """A place on the map as events carry it: its position and the region there (for the words)."""
         return {"pos": pos, "region": self.regions[pos]}

@@ -112,10 +112,6 @@ class Pack:
         allowed = self.equips.get(equip, ())
         return allowed is None or monster in allowed
 
-    def step_survivor(self, a: int, b: int) -> int:
-        """The id that survives one fold step of A then B (R12); only ids matter for legality."""
-        return self.step_rows[b][a]
-
     def _step_survivor(self, a: int, b: int) -> int:
         r = self.fuse(a, b)
         if r:

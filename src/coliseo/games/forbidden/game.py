@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from coliseo.core.content import file_stamps
-from coliseo.core.errors import InvalidNotation, PositionError, SetupError
-from coliseo.core.game import NOTATION_ERRORS, Game
+from coliseo.core.errors import PositionError, SetupError
+from coliseo.core.game import Game
 from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
 from coliseo.core.rng import Rng
@@ -282,30 +282,17 @@ class ForbiddenGame(Game):
                 steps.append([])
         return steps
 
-    def parse_action(self, state, text: str, lang: str = "en"):
-        """As the base, but a main phase's hundreds of plays are summarized in the error, and a play naming
-        hand positions or zones that do not exist says so."""
-        try:
-            return super().parse_action(state, text, lang)
-        except InvalidNotation as e:
-            message = str(e)
-            label = next((w for w in ("Legal now:", "legal now:", "Legales ahora:", "legales ahora:")
-                          if w in message), "Legal now:")
-            why = self._bad_play_words(state, text, lang)
-            if why:
-                why = NOTATION_ERRORS[lang]["illegal"].format(text=text.strip(), reason=why)
-            head = f"{why}. {label.capitalize()}" if why else message.partition(label)[0] + label
-            legal = state.legal_actions()
-            if len(legal) <= 60:
-                raise InvalidNotation(f"{head}{message.partition(label)[2]}") from None
-            shown = ", ".join(self.format_action(a) for a in legal[:30])
-            more = {"en": f"and {len(legal) - 30} more plays (play <hand positions joined by +> "
-                          "<act|m1..m5|s1..s5>[ fd])",
-                    "es": f"y {len(legal) - 30} jugadas más (play <posiciones de la mano unidas por +> "
-                          "<act|m1..m5|s1..s5>[ fd])"}
-            raise InvalidNotation(f"{head} {shown}, ... {more[lang]}") from None
+    def legal_listing(self, state, legal, lang: str = "en") -> str:
+        """A main phase's hundreds of plays are summarized: the first 30, then how many more and their shape."""
+        if len(legal) <= 60:
+            return super().legal_listing(state, legal, lang)
+        shown = ", ".join(self.format_action(a) for a in legal[:30])
+        more = {"en": f"and {len(legal) - 30} more plays (play <hand positions joined by +> <act|m1..m5|s1..s5>[ fd])",
+                "es": f"y {len(legal) - 30} jugadas más (play <posiciones de la mano unidas por +> "
+                      "<act|m1..m5|s1..s5>[ fd])"}
+        return f"{shown}, ... {more[lang]}"
 
-    def _bad_play_words(self, state, text: str, lang: str) -> str | None:
+    def notation_problem(self, state, text: str, lang: str = "en") -> str | None:
         """Why `play N ...` names no card: hand positions are 1..hand size, zones m1..m5 and s1..s5."""
         m = LOOSE_PLAY_RE.match(" ".join(text.strip().lower().split()))
         if not m or state.current_player is None or self._parse_action_text(state, text) is not None:
