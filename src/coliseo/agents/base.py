@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -95,11 +97,20 @@ def make_agent(name: str, game, seed: int = 0, **settings: Any) -> Agent:
     return cls(game, seed=seed, **settings)
 
 
-def play_game(state, agents: list[Agent], rng: random.Random, max_steps: int = 1_000_000) -> int:
-    """Play `state` to the end with one agent per player; returns the number of actions."""
+def play_game(state, agents: list[Agent], rng: random.Random, max_steps: int = 1_000_000, *,
+              apply: Callable[[Any], Any] | None = None,
+              timed: Callable[[int, float, float], None] | None = None) -> int:
+    """Play `state` to the end with one agent per player; returns the number of actions. `apply` plays each action
+    (by default `state.apply`; a Match passes its own `play` to keep the steps); `timed(player, wall s, CPU s)` hears
+    how long each decision took."""
+    apply = apply or state.apply
     steps = 0
     while not state.is_over and steps < max_steps:
         player = state.current_player
-        state.apply(agents[player].act(Seat(state, player, rng)))
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action = agents[player].act(Seat(state, player, rng))
+        if timed:
+            timed(player, time.perf_counter() - start, time.process_time() - start_cpu)
+        apply(action)
         steps += 1
     return steps

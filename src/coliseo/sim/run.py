@@ -12,14 +12,13 @@ import json
 import os
 import random
 import signal
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from coliseo import load_game
-from coliseo.agents import Seat, play_game
+from coliseo.agents import play_game
 from coliseo.core.errors import SetupError
 from coliseo.core.match import Match
 from coliseo.core.rng import seed_from
@@ -89,10 +88,8 @@ def play_one(config: RunConfig, index: int, max_steps: int = 100_000, clock: dic
     game, seed, setup, seats, agents, rng = _seated(config, index)
     state = game.new_state(seed, setup)
     first = state.first_turn_player
-    if clock is None:
-        length = play_game(state, agents, rng, max_steps)
-    else:
-        length = _play_timed(state, agents, seats, rng, max_steps, clock)
+    timed = None if clock is None else lambda player, wall, cpu: clock.setdefault(seats[player], []).append((wall, cpu))
+    length = play_game(state, agents, rng, max_steps, timed=timed)
     result = state.result
     return {
         "index": index,
@@ -123,23 +120,8 @@ def replay_game(config: RunConfig, index: int, max_steps: int = 100_000) -> Matc
     """Game `index` of the run played again as a Match, with every action and event: the game its row records."""
     game, seed, setup, seats, agents, rng = _seated(config, index)
     match = Match(game, seed, setup, players=seats)
-    while not match.is_over and len(match.steps) < max_steps:
-        player = match.current_player
-        match.play(agents[player].act(Seat(match.state, player, rng)))
+    play_game(match.state, agents, rng, max_steps, apply=match.play)
     return match
-
-
-def _play_timed(state, agents, seats, rng, max_steps, clock) -> int:
-    steps = 0
-    while not state.is_over and steps < max_steps:
-        player = state.current_player
-        seat = Seat(state, player, rng)
-        start, start_cpu = time.perf_counter(), time.process_time()
-        action = agents[player].act(seat)
-        clock.setdefault(seats[player], []).append((time.perf_counter() - start, time.process_time() - start_cpu))
-        state.apply(action)
-        steps += 1
-    return steps
 
 
 def setup_items(setup, player: int) -> list[str]:
