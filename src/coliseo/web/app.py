@@ -46,8 +46,9 @@ from swagger_ui_bundle import swagger_ui_path
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
+from coliseo.core.reasons import canonical_result
+from coliseo.core.registry import game_class, load_game
 from coliseo.core.registry import list_games as game_ids
-from coliseo.core.registry import load_game
 from coliseo.store import Store
 
 from .bus import ALIVE_SECONDS, make_bus
@@ -267,7 +268,7 @@ def create_app(db_url: str, *, idle_check_seconds: float = 1.0, settings: Settin
         """The most recent listed games (a new game is unlisted until its creator lists it)."""
         rows = await asyncio.to_thread(store.list_games, limit)
         return [{"id": g.id, "game": g.game, "created": g.created, "ply": len(g.actions), "finished": g.finished,
-                 "result": g.result,
+                 "result": canonical_result(game_class(g.game), g.result),   # an older game's code reads as today's
                  "seats": [{"kind": s["kind"], "agent": s.get("agent"),
                             "taken": bool(s.get("token_hash")) or s["kind"] == "ai"} for s in g.seats]}
                 for g in rows]
