@@ -50,7 +50,7 @@ def main(games: int = 20, seed: int = 1, vs: str = "greedy", **options) -> dict:
         turns.append(state.turn)
         reason = state.result["reason"]
         limit_games += reason == "turn_limit"
-        hearts_games += reason == "hearts"
+        hearts_games += reason == "all_hearts_lost"
         draws += not state.result["winners"]
         greedy_wins += state.result["winners"] == [seat]
     return {

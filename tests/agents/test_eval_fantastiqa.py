@@ -15,7 +15,7 @@ def test_greedy_self_play_ends_by_the_quest_goal():
         agents = [make_agent("greedy", game, seed=i * 10 + p) for p in range(2)]
         play_game(state, agents, random.Random(i))
         reasons.append(state.result["reason"])
-    assert reasons.count("goal") >= 4, reasons
+    assert reasons.count("goal_reached") >= 4, reasons
 
 
 def test_completing_a_quest_is_worth_more_than_anything_else_this_turn():

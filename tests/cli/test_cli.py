@@ -376,6 +376,25 @@ def test_verify_says_when_an_older_record_did_not_commit_its_options(tmp_path):
     assert json.loads(run("verify", str(_saved(older, tmp_path)), "--json").stdout)["commitment_scheme"] == 1
 
 
+def test_a_record_written_with_an_old_end_code_verifies_and_replays_as_the_same_result(tmp_path):
+    """A Forbidden duel recorded while a deck-out was `deckout` (core/reasons.py: today `deck_out`)."""
+    import random
+
+    from coliseo import load_game
+    from coliseo.core.match import Match
+
+    match, rng = Match(load_game("forbidden"), 3), random.Random(3)
+    while not match.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    record = match.record()
+    assert record["result"]["reason"] == "deck_out"
+    older = _saved({**record, "result": {**record["result"], "reason": "deckout"}}, tmp_path)
+    verified = run("verify", str(older))
+    assert verified.exit_code == 0 and "result: Player 2 wins — a deck ran out" in " ".join(verified.stdout.split())
+    replayed = run("replay", str(older), "--lang", "es")
+    assert replayed.exit_code == 0 and "el mismo resultado que el registro" in replayed.stdout
+
+
 def _saved(record: dict, tmp_path):
     from coliseo.core.match import save_record
 

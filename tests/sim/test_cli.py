@@ -154,8 +154,33 @@ def test_report_reads_end_codes_in_words_and_shows_engine_and_agent_settings(tmp
     assert "engine version 0.1.0" in text and "iterations=5" in text and "c=0.7" in text
     assert "<th>mean length</th>" in text and "Self-play" not in text            # two agents: a rate each
     codes = {json.loads(line)["reason"] for line in out.read_text().splitlines()[1:]}
-    from coliseo.sim.report import reason_words
+    from coliseo.sim.report import run_reason_words
     for code in codes:
-        assert f"<td>{reason_words('capsule', {}, code)}</td>" in text and reason_words("capsule", {}, code) != code
-    assert reason_words("forbidden", {}, "lp") == "the opponent's LP reached 0"
-    assert reason_words("dungeon_dice", {}, "hearts") == "a Master lost all its hearts"
+        assert f"<td>{run_reason_words('capsule', code)}</td>" in text and run_reason_words("capsule", code) != code
+    assert run_reason_words("forbidden", "life_points_zero") == "the opponent's LP reached 0"
+    assert run_reason_words("dungeon_dice", "all_hearts_lost") == "a Master lost all its hearts"
+    assert run_reason_words("forbidden", "lp") == "the opponent's LP reached 0", "an older run's code reads the same"
+
+
+# The end codes a Fantastiqa run wrote before the one vocabulary (core/reasons.py).
+OLD_FANTASTIQA_CODES = {"turn_limit": "max_turns", "goal_reached": "goal"}
+
+
+def test_a_run_file_written_with_the_old_end_codes_still_reports_replays_and_resumes(tmp_path):
+    out = tmp_path / "old.jsonl"
+    made = run("simulate", "fantastiqa", "-o", "max_turns=6", "--agents", "random,random", "--games", 3, "--seed", 2,
+               "--out", out)
+    assert made.exit_code == 0, made.output
+    header, *lines = out.read_text().splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert {row["reason"] for row in rows} == {"turn_limit"}
+    older = [{**row, "reason": OLD_FANTASTIQA_CODES.get(row["reason"], row["reason"])} for row in rows]
+    out.write_text("\n".join([header, *map(json.dumps, older)]) + "\n")
+    assert {row["reason"] for row in read_run(out)[1]} == {"turn_limit"}, "read back in today's code"
+    page = tmp_path / "old.html"
+    assert run("report", out, "--out", page).exit_code == 0
+    assert "<td>turn limit</td>" in page.read_text() and "<td>max" not in page.read_text()   # one row, in words
+    replayed = run("replay", out, "--game", 1, "--lang", "en")
+    assert replayed.exit_code == 0 and "the same result as the run file" in replayed.output
+    resumed = run("simulate", "--resume", out, "--games", 4)
+    assert resumed.exit_code == 0 and "turn limit 4" in resumed.output

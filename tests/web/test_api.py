@@ -8,9 +8,12 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 import coliseo
 from coliseo.core.events import view_event
+from coliseo.core.reasons import reason_words
+from coliseo.store.db import games as stored_games
 from coliseo.web.app import create_app
 
 
@@ -191,6 +194,24 @@ def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client)
         assert len(replay["frames"]) == len(record["actions"]) + 1
         assert all(frame["picture"] is None for frame in replay["frames"])   # drawn by the game's own board
     assert client.get(f"/api/games/{made['id']}/replay", params={"view": "9"}).status_code == 422
+
+
+def test_the_end_reads_in_the_readers_words_and_an_older_stored_code_lists_as_todays(client):
+    """The page shows the server's words for why a game ended (it keeps no table of its own); a game stored while
+    Fantastiqa ended at its turn limit as `max_turns` lists with today's `turn_limit` (core/reasons.py)."""
+    made = create(client, seats=[{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}],
+                  options={"max_turns": 4}, listed=True)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        over = hello(ws, lang="es")
+        over = over if over["result"] else until_my_turn(ws)
+    game = coliseo.load_game("capsule", max_turns=4)
+    assert over["reason_text"] == reason_words(game, over["result"]["reason"], "es")
+    assert over["result_text"].endswith(f" — {over['reason_text']}") and "_" not in over["reason_text"]
+    with client.app.state.tables.store.engine.begin() as db:
+        db.execute(update(stored_games).where(stored_games.c.id == made["id"]).values(
+            result=json.dumps({"winners": [], "reason": "max_turns", "scores": [3, 3]})))
+    listed = next(g for g in client.get("/api/games").json() if g["id"] == made["id"])
+    assert listed["result"] == {"winners": [], "reason": "turn_limit", "scores": [3, 3]}
 
 
 def test_a_game_read_over_rest_alone_is_not_kept_in_memory(client):

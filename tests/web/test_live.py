@@ -515,7 +515,7 @@ def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, se
     page.click("#resign-yes")
     page.wait_for_selector("body[data-over='true']")
     assert "Player 2 wins — by resignation" in page.inner_text("#status")
-    assert "a player resigned" in page.inner_text("#game-over") and "null" not in page.inner_text("#game-over")
+    assert "Why: by resignation" in page.inner_text("#game-over") and "null" not in page.inner_text("#game-over")
     assert page.locator("#resign").count() == 0
 
 

@@ -18,7 +18,7 @@ from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError, RecordError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import card_word, check_lang, default_lang, result_words
-from coliseo.core.match import Command, Match, check_record, read_record, replay, verify
+from coliseo.core.match import Command, Match, check_record, ends_as_recorded, read_record, replay, verify
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 from coliseo.sim.spec import build_agent, parse_spec
@@ -286,7 +286,7 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
             fail(words("run_needs_game", lang, path=file))
         doc = read_record_file(file, lang)
         match = replay_record(doc, file, lang)
-        same = match.result == doc.get("result")
+        same = ends_as_recorded(match, doc)
     else:
         match, same = replay_run_game(file, game)
     viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1

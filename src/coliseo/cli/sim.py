@@ -77,7 +77,7 @@ def pct(r: dict) -> str:
 
 
 def print_summary(summary: dict, config) -> None:
-    from coliseo.sim.report import reason_words
+    from coliseo.sim.report import run_reason_words
 
     grid = table("agent", "games", "win [95%]", "draw [95%]", "mean length", "median length",
                  title=f"{summary['games']} games")
@@ -91,7 +91,7 @@ def print_summary(summary: dict, config) -> None:
     console.print(seats)
     if len(summary["pairings"]) > 1:
         console.print(pairing_table(summary["pairings"]))
-    ends = ", ".join(f"{reason_words(config.game, config.options, k)} {v}"
+    ends = ", ".join(f"{run_reason_words(config.game, k)} {v}"
                      for k, v in sorted(summary["reasons"].items()))
     console.print(f"first-seat advantage: the player who took the first turn won {pct(summary['first_player'])} "
                   f"(fair: {100 / len(config.agents):.0f}%); ends: {ends}", highlight=False)

@@ -52,6 +52,11 @@ class Game:
     # What each kind of action offers the player to move, for `prompt`: {kind: (English, Spanish)}, in reading order;
     # kinds that share words are named once.
     action_words: ClassVar[dict[Hashable, tuple[str, str]]] = {}
+    # Why the rules end a game (core/reasons.py): the codes of the shared vocabulary they use, the ends only this game
+    # has with their words {code: {"en", "es"}}, and this game's older codes {old: today's}, which records may hold.
+    shared_reasons: ClassVar[tuple[str, ...]] = ()
+    own_reasons: ClassVar[dict[str, dict[str, str]]] = {}
+    old_reasons: ClassVar[dict[str, str]] = {}
     # Event types after which a person may not undo: they reveal hidden information.
     revealing_events: ClassVar[frozenset[str]] = frozenset()
     # The game's view.py, which reads the rules' state for a player: `observe(state, player)`,

@@ -10,6 +10,7 @@ import os
 import string
 
 from .errors import IllegalAction
+from .reasons import reason_words
 
 LANGS = ("en", "es")
 
@@ -19,7 +20,8 @@ COMMON = {
     "draw": {"en": "draw", "es": "empate"},
 }
 
-# The table's commands (resign, draw offers, abandonment) happen in every game: their events and reasons.
+# The table's commands (resign, draw offers, abandonment) happen in every game: their events (their reasons are
+# core/reasons.py's).
 COMMAND_EVENTS = {
     "resigned": {"en": "{player} resigns", "es": "{player} se rinde"},
     "draw_offered": {"en": "{player} offers a draw", "es": "{player} ofrece un empate"},
@@ -29,11 +31,6 @@ COMMAND_EVENTS = {
     "draw_offer_lapsed": {"en": "{player}'s draw offer lapses", "es": "la oferta de empate de {player} caduca"},
     "abandoned": {"en": "The game was idle too long and ends as abandoned",
                   "es": "La partida estuvo inactiva demasiado tiempo y termina abandonada"},
-}
-COMMAND_REASONS = {
-    "resigned": {"en": "by resignation", "es": "por rendición"},
-    "draw_agreed": {"en": "drawn by agreement", "es": "empate de común acuerdo"},
-    "abandoned": {"en": "abandoned", "es": "abandonada"},
 }
 # Why an action is refused, in words every game shares; a game's own reasons are its `refusals` table.
 REFUSALS = {
@@ -139,13 +136,3 @@ def result_words(game, result: dict, lang: str) -> str:
         key = "winners" if len(winners) == 1 else "several"
         head = RESULT_WORDS[key][lang].format(w=joined(winners, "and", lang))
     return f"{head} — {reason_words(game, result.get('reason'), lang)}" if result.get("reason") else head
-
-
-def reason_words(game, reason: str, lang: str) -> str:
-    if reason in COMMAND_REASONS:
-        return COMMAND_REASONS[reason][lang]
-    try:
-        words = game.render_value("reason", reason, lang)
-    except (KeyError, ValueError, TypeError):
-        words = reason
-    return words.replace("_", " ") if words == reason else words

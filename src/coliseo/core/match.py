@@ -26,6 +26,7 @@ from typing import Any
 from .errors import ColiseoError, IllegalAction, RecordError
 from .events import view_events
 from .i18n import refused
+from .reasons import canonical_result
 from .registry import load_game
 
 RECORD_FORMAT = "coliseo-record/1"
@@ -375,6 +376,12 @@ def verify(doc: dict, shown: str | None = None) -> Match:
         raise RecordError(f"the record's seed commitment {doc.get('seed_commitment')} is not the commitment you were "
                           f"shown ({shown.strip()}): this is not the game you played, or the record was remade")
     match = replay(doc)
-    if match.result != doc.get("result"):
+    if not ends_as_recorded(match, doc):
         raise RecordError(f"the replay ends with {match.result!r}, the record says {doc.get('result')!r}")
     return match
+
+
+def ends_as_recorded(match: Match, doc: dict) -> bool:
+    """Whether the replay of `doc` ends with its recorded result; an older record may name the reason by an old code
+    (core/reasons.py)."""
+    return match.result == canonical_result(match.game, doc.get("result"))

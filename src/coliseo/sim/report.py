@@ -11,6 +11,9 @@ import base64
 import html
 import io
 
+from coliseo.core.reasons import reason_words
+from coliseo.core.registry import game_class
+
 from .run import RunConfig
 from .stats import item_lifts, summarize
 
@@ -83,17 +86,12 @@ def _table(headers: list[str], body: list[list]) -> str:
     return f"<table><tr>{head}</tr>{rows}</table>"
 
 
-def reason_words(game_id: str, options: dict, code: str) -> str:
-    """How a game's end code (`lp`, `king_destroyed`) reads for a person."""
+def run_reason_words(game_id: str, code: str) -> str:
+    """How a run row's end code reads for a person: the game's words for it (core/reasons.py), or the run's own
+    `unfinished`."""
     if code == "unfinished":
         return "unfinished (the step limit was reached)"
-    from coliseo import load_game
-
-    try:
-        words = load_game(game_id, **options).render_value("reason", code, "en")
-    except (KeyError, ValueError):
-        return code
-    return words if words != code else code.replace("_", " ")
+    return reason_words(game_class(game_id), code, "en")
 
 
 def _pairing_section(pairings: list[dict]) -> list[str]:
@@ -163,7 +161,7 @@ def build_report(config: RunConfig, rows: list[dict], max_items: int = 30, heade
         f"<p>mean {summary['mean_length']:.1f} actions, median {summary['median_length']}</p>",
         f'<img src="{_length_histogram(rows)}">',
         _table(["reason", "games", "share"],
-               [[reason_words(config.game, config.options, r), n, f"{100 * n / summary['games']:.1f}%"]
+               [[run_reason_words(config.game, r), n, f"{100 * n / summary['games']:.1f}%"]
                 for r, n in sorted(summary["reasons"].items())]),
         "<h2>Balance: setup items in winning sides</h2>",
     ]

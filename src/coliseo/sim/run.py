@@ -21,6 +21,8 @@ from coliseo import load_game
 from coliseo.agents import play_game
 from coliseo.core.errors import SetupError
 from coliseo.core.match import Match
+from coliseo.core.reasons import canonical_reason
+from coliseo.core.registry import game_class
 from coliseo.core.rng import seed_from
 
 from .spec import build_agent
@@ -264,8 +266,16 @@ def read_header(path: Path) -> dict:
 
 
 def read_run(path: Path) -> tuple[RunConfig, list[dict]]:
-    """The settings and the rows of a run file (.jsonl or .parquet)."""
-    path = Path(path)
+    """The settings and the rows of a run file (.jsonl or .parquet), each row's reason in today's code."""
+    config, rows = _read_run(Path(path))
+    game = game_class(config.game)
+    for row in rows:
+        if isinstance(row, dict) and "reason" in row:    # a run file written before the one vocabulary
+            row["reason"] = canonical_reason(game, row["reason"])
+    return config, rows
+
+
+def _read_run(path: Path) -> tuple[RunConfig, list[dict]]:
     if path.suffix not in RUN_SUFFIXES:
         raise SetupError(f"{path} is not a simulation file: those end in .jsonl or .parquet")
     if not path.exists():

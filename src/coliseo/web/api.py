@@ -16,7 +16,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from coliseo import __version__
 from coliseo.core.errors import ColiseoError
-from coliseo.core.registry import load_game
+from coliseo.core.reasons import canonical_result
+from coliseo.core.registry import game_class, load_game
 
 from .tables import NotFound, catalog
 
@@ -139,7 +140,7 @@ async def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=500)
     """The most recent listed games (a new game is unlisted until its creator lists it)."""
     rows = await asyncio.to_thread(request.app.state.store.list_games, limit)
     return [{"id": g.id, "game": g.game, "created": g.created, "ply": len(g.actions), "finished": g.finished,
-             "result": g.result,
+             "result": canonical_result(game_class(g.game), g.result),   # an older game's code reads as today's
              "seats": [{"kind": s["kind"], "agent": s.get("agent"),
                         "taken": bool(s.get("token_hash")) or s["kind"] == "ai"} for s in g.seats]}
             for g in rows]

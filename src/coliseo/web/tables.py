@@ -37,6 +37,7 @@ from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import refused, result_words
 from coliseo.core.match import Command, Match, nothing_to_undo
+from coliseo.core.reasons import reason_words
 from coliseo.core.registry import list_games, load_game
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
@@ -231,6 +232,7 @@ class Table:
             "current_player": match.current_player,
             "result": match.result,
             "result_text": result_words(game, match.result, lang) if match.result else None,
+            "reason_text": reason_words(game, match.result["reason"], lang) if match.result else None,
             "result_detail": game.result_detail(observation, lang) if match.result else None,
             "scores_name": game.score_name(lang) if match.result else None,
             "draw_offer": match.draw_offer,

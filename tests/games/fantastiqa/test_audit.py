@@ -167,7 +167,7 @@ def test_the_game_ends_once_max_turns_turns_are_played():
     s.apply(("end",))
     assert not s.is_over and s.cur == 1 and s.turn_no == 2
     s.apply(("end",))
-    assert s.is_over and s.result["reason"] == "max_turns"
+    assert s.is_over and s.result["reason"] == "turn_limit"
 
 
 # --- §4: hidden information -------------------------------------------------------------------

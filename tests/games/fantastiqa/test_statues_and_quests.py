@@ -207,7 +207,7 @@ def test_reaching_the_goal_wins_at_once():
     game = load_game("fantastiqa", players=2, goal=2)
     s = scenario(game, quests=[["q01"]], hands=[["p1SW", "p2SW", "p1WA"]])
     events = s.apply(game.parse_action(s, "complete q01 p1SW p2SW p1WA"))
-    assert events[-1] == {"type": "game_over", "winners": [0], "reason": "goal", "scores": [2, 0]}
+    assert events[-1] == {"type": "game_over", "winners": [0], "reason": "goal_reached", "scores": [2, 0]}
     assert s.is_over and s.legal_actions() == [] and s.current_player is None
 
 

@@ -344,7 +344,7 @@ def test_the_turn_limit_ends_the_game():
     game = load_game("fantastiqa", players=2, max_turns=1)
     s = scenario(game, phase="after")
     s.apply(("end",))
-    assert s.is_over and s.result["reason"] == "max_turns"
+    assert s.is_over and s.result["reason"] == "turn_limit"
 
 
 def test_a_finished_game_refuses_every_action():

@@ -92,6 +92,10 @@ def edit(path: Path, old: str, new: str) -> None:
     ("rules.toml", "start_lp = 8000", "start_lp = -1", "field 'start_lp'"),
     ("rules.toml", 'star_cycles = [["Su"', 'star_cycles = [["Xx"', "star_cycles"),
     ("rules.toml", "turns = [[5, 12]", "turns = [[5]", "rank.turns"),
+    ("rules.toml", "deck_out = -40", "deck_ot = -40",
+     "rank.end_adjustment.deck_ot is not an end a rank adjusts: name deck_out or exodia_assembled"),
+    ("rules.toml", "deck_out = -40", "life_points_zero = -40", "takes the option lp_win_bonus"),
+    ("rules.toml", "deck_out = -40", "deck_out = -40, deckout = -30", "names deck_out twice"),
 ])
 def test_bad_content_names_file_line_and_field(pack_dir, file, old, new, message):
     edit(pack_dir / file, old, new)
@@ -100,6 +104,13 @@ def test_bad_content_names_file_line_and_field(pack_dir, file, old, new, message
     assert message in str(caught.value)
     with pytest.raises(SetupError, match="option 'pack'"):
         coliseo.load_game("forbidden", pack=str(pack_dir))
+
+
+def test_a_pack_written_before_the_one_vocabulary_keys_its_end_adjustment_by_the_old_codes(pack_dir):
+    """An fm pack imported earlier copied rules.toml with `exodia` and `deckout`: the same points as today's keys."""
+    edit(pack_dir / "rules.toml", "{ exodia_assembled = 40, deck_out = -40 }", "{ exodia = 40, deckout = -40 }")
+    assert Pack(pack_dir).end_adjustment == {"exodia_assembled": 40, "deck_out": -40}
+    assert Pack(pack_dir).end_adjustment == coliseo.load_game("forbidden").pack.end_adjustment
 
 
 def test_missing_content_file(pack_dir):

@@ -92,7 +92,7 @@ def test_random_duels_with_random_decks_from_all_cards_end_without_error(fm):
             if i < 3 and step % 15 == 0:
                 check_round_trips(fm, s)
         reasons[s.result["reason"]] += 1
-    assert reasons["lp"] + reasons["deckout"] + reasons["exodia"] == 200
+    assert reasons["life_points_zero"] + reasons["deck_out"] + reasons["exodia_assembled"] == 200
 
 
 def test_each_duelist_deck_from_its_weights_is_a_playable_opponent(fm):

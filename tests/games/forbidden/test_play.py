@@ -24,7 +24,7 @@ def test_random_games_keep_the_invariants():
             inv(s)
         reasons.add(s.result["reason"])
         inv.last.clear()
-    assert {"lp", "deckout"} <= reasons
+    assert {"life_points_zero", "deck_out"} <= reasons
 
 
 def test_contract_round_trips_and_leak_property_at_sampled_steps():

@@ -303,7 +303,7 @@ def test_position_changes_once_per_turn_and_not_after_attacking():
 def test_lp_zero_ends_the_duel_at_once():
     s = battle([mon(FLAME)], [], lp=(8000, 1800))
     act(s, "attack m1 direct")
-    assert s.is_over and s.result["winners"] == [0] and s.result["reason"] == "lp"
+    assert s.is_over and s.result["winners"] == [0] and s.result["reason"] == "life_points_zero"
     assert s.current_player is None and s.legal_actions() == []
 
 
@@ -526,7 +526,7 @@ def test_ritual_needs_distinct_records():
 def test_exodia_wins_after_the_draw():
     s = duel(hand=[], opp_hand=[17, 18, 19, 20], opp_deck=[21, 1, 1], mine=[mon(BABY)], phase="battle")
     ev = act(s, "end")
-    assert s.result["winners"] == [1] and s.result["reason"] == "exodia" and "exodia" in types(ev)
+    assert s.result["winners"] == [1] and s.result["reason"] == "exodia_assembled" and "exodia" in types(ev)
     s = duel(hand=[], opp_hand=[17, 18, 19, 20], opp_deck=[21], mine=[mon(BABY)], phase="battle", exodia=False)
     act(s, "end")
     assert not s.is_over
@@ -538,7 +538,7 @@ def test_deck_out_loses_only_when_a_draw_is_due():
     assert not s.is_over and s.hands[1] == [1, 1, 2]
     s = duel(hand=[], opp_hand=[1, 1], opp_deck=[], mine=[mon(BABY)], phase="battle")
     act(s, "end")
-    assert s.result["winners"] == [0] and s.result["reason"] == "deckout"
+    assert s.result["winners"] == [0] and s.result["reason"] == "deck_out"
     s = duel(hand=[], opp_hand=[1, 1, 1, 2, 2], opp_deck=[], mine=[mon(BABY)], phase="battle")
     act(s, "end")
     assert not s.is_over
@@ -567,14 +567,14 @@ def test_each_rank_row(row, counter, points):
     pack = coliseo.load_game("forbidden").pack
     counters = dict(BASE, **{row: counter})
     baseline = {"pure_magic": 2, "traps_triggered": 2}.get(row, 0)
-    assert rank_score(pack, counters, "lp", 2) == BASE_SCORE - baseline + points
+    assert rank_score(pack, counters, "life_points_zero", 2) == BASE_SCORE - baseline + points
 
 
 def test_end_adjustments():
     pack = coliseo.load_game("forbidden").pack
-    assert rank_score(pack, BASE, "exodia", 2) == BASE_SCORE - 2 + 40
-    assert rank_score(pack, BASE, "deckout", 2) == BASE_SCORE - 2 - 40
-    assert rank_score(pack, BASE, "lp", 0) == BASE_SCORE - 2
+    assert rank_score(pack, BASE, "exodia_assembled", 2) == BASE_SCORE - 2 + 40
+    assert rank_score(pack, BASE, "deck_out", 2) == BASE_SCORE - 2 - 40
+    assert rank_score(pack, BASE, "life_points_zero", 0) == BASE_SCORE - 2
 
 
 @pytest.mark.parametrize("score,letter", [(120, "S-POW"), (99, "S-POW"), (90, "S-POW"), (89, "A-POW"),

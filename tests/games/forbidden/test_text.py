@@ -71,7 +71,7 @@ def test_log_words_name_cards_and_zones_never_codes():
     assert GAME.render({**attack, "target": "direct"}, "es") == \
         "Jugador 1 ataca desde la zona de monstruo 1 directamente"
     assert GAME.render({"type": "pin", "player": 1, "turns": 1}, "en") == "Player 2 cannot attack for 1 turn"
-    over = {"type": "game_over", "winner": 0, "reason": "lp", "score": 52, "letter": "A-POW"}
+    over = {"type": "game_over", "winner": 0, "reason": "life_points_zero", "score": 52, "letter": "A-POW"}
     assert GAME.render(over, "en") == "Player 1 wins: the opponent's LP reached 0. Duel rank A-POW (52 points)"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
 from coliseo.core.options import Option
+from coliseo.core.reasons import reason_words
 from coliseo.core.rng import Rng
 
 from . import view
@@ -30,7 +31,7 @@ from .state import (
     SUMMON,
     CapsuleState,
 )
-from .text import ACTION_WORDS, EVENT_TEXT, REASONS, REFUSALS, render_text
+from .text import ACTION_WORDS, EVENT_TEXT, OWN_REASONS, REFUSALS, TURN_END_REASONS, render_text
 
 DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
 
@@ -93,6 +94,8 @@ class CapsuleGame(Game):
     event_text = EVENT_TEXT
     refusals = REFUSALS
     action_words = ACTION_WORDS
+    shared_reasons = ("turn_limit",)
+    own_reasons = OWN_REASONS
     revealing_events = frozenset({"summon", "destroyed", "scout"})
 
     def __init__(self, **options: Any):
@@ -369,7 +372,7 @@ class CapsuleGame(Game):
         if key in ("player", "winner"):
             return player_name(value, lang)
         if key == "reason":
-            return REASONS[value][lang]
+            return TURN_END_REASONS[value][lang] if value in TURN_END_REASONS else reason_words(self, value, lang)
         if key == "scores":
             return "–".join(map(str, value))
         return str(value)

@@ -37,14 +37,15 @@ EVENT_TEXT = {
                   "es": "Fin de la partida ({reason}): {winner}; puntos {scores}"},
 }
 
-REASONS = {
-    "no_actions": {"en": "nothing left to do", "es": "no le queda nada por hacer"},
+# Why the game ended, besides the shared `turn_limit` (core/reasons.py).
+OWN_REASONS = {
     "king_destroyed": {"en": "King destroyed", "es": "Rey destruido"},
     "all_monsters_destroyed": {"en": "all monsters destroyed", "es": "todos los monstruos destruidos"},
     "double_pass": {"en": "two empty turns", "es": "dos turnos vacíos"},
-    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
     "both_lost": {"en": "both lost", "es": "ambos pierden"},
 }
+# Why a turn ended by itself (R14).
+TURN_END_REASONS = {"no_actions": {"en": "nothing left to do", "es": "no le queda nada por hacer"}}
 
 # Spanish: luz, oscuridad, electricidad, tierra.
 FACTION_MARK = {"en": {"light": "L", "dark": "D", "electric": "E", "earth": "T"},

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from coliseo.core.errors import PositionError
+from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
 from .state import (
@@ -189,7 +190,7 @@ def load_position(game, doc: dict) -> CapsuleState:
     result = doc.get("result")
     if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
         raise PositionError("field 'result' must be null or {winners, reason, scores}")
-    state._result = result
+    state._result = canonical_result(game, result)
     if state.turn_no == 0:
         if result is not None or not state.tray[state.active] or state.tray[0] and state.active == 1:
             raise PositionError("turn 0 is the placement (R9): the game is not over and the player to place is "

@@ -8,6 +8,7 @@ from coliseo.core.errors import SetupError
 from coliseo.core.game import Game
 from coliseo.core.i18n import player_name
 from coliseo.core.options import Option
+from coliseo.core.reasons import reason_words
 from coliseo.core.rng import Rng
 
 from . import view
@@ -17,7 +18,8 @@ from .state import BATTLE, DEFEND, END, PASS, PHASES, SPEND2, DDMState, S
 from .text import (
     ACTION_WORDS,
     EVENT_TEXT,
-    REASON_WORDS,
+    OLD_REASONS,
+    OWN_REASONS,
     REFUSALS,
     TIE_WORDS,
     WORDS,
@@ -70,6 +72,9 @@ class DungeonDice(Game):
     event_text = EVENT_TEXT
     refusals = REFUSALS
     action_words = ACTION_WORDS
+    shared_reasons = ("turn_limit",)
+    own_reasons = OWN_REASONS
+    old_reasons = OLD_REASONS
     revealing_events = frozenset({"declare", "summon", "spell", "trap"})
 
     def __init__(self, **options):
@@ -357,8 +362,8 @@ class DungeonDice(Game):
         return "summon" if action[0] in ("ssummon", "esummon") else action[0]
 
     def render_value(self, key, value, lang):
-        if key == "reason" and value in REASON_WORDS:
-            return REASON_WORDS[value][lang]
+        if key == "reason":
+            return reason_words(self, value, lang)
         if key == "player":
             return player_name(value, lang)
         if key in ("card", "piece", "target"):

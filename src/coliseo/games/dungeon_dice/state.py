@@ -713,7 +713,7 @@ class DDMState(State):
             self.hearts[q] -= 1
             events.append({"type": "heart", "player": q, "hearts": self.hearts[q]})
             if self.hearts[q] <= 0:
-                events.append(self._finish([1 - q], "hearts"))
+                events.append(self._finish([1 - q], "all_hearts_lost"))
             return events
         a = self.atk(attacker)
         if defend:

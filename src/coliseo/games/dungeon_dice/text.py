@@ -3,6 +3,8 @@ the terminal picture of one observation (only what that observation holds)."""
 
 from __future__ import annotations
 
+from coliseo.core.reasons import reason_words
+
 from .content import CREST_NAMES, CRESTS
 
 EVENT_TEXT = {
@@ -66,10 +68,11 @@ TIE_WORDS = {
                   "nivel total ({a} cada uno): empate."},
 }
 
-REASON_WORDS = {
-    "hearts": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
-    "turn_limit": {"en": "turn limit", "es": "límite de turnos"},
+# Why the game ended, besides the shared `turn_limit` (core/reasons.py); `hearts` before the one vocabulary.
+OWN_REASONS = {
+    "all_hearts_lost": {"en": "a Master lost all its hearts", "es": "un Amo del Calabozo perdió todos sus corazones"},
 }
+OLD_REASONS = {"hearts": "all_hearts_lost"}
 
 WORDS = {
     "master": {"en": "the Master", "es": "el Amo del Calabozo"},
@@ -307,7 +310,7 @@ def render_text(game, obs: dict, lang: str = "en", legal: list | None = None) ->
     if obs["result"] is not None:
         winners = obs["result"]["winners"]
         out.append(f"{t['over']}: " + (t["wins"].format(p=_who(winners[0], lang)) if winners else t["draw"])
-                   + f" ({obs['result']['reason']})")
+                   + f" ({reason_words(game, obs['result']['reason'], lang)})")
     else:
         out.append(t["turn"].format(t=obs["turn"], p=_who(obs["current_player"], lang),
                                     phase=t["phase"].get(obs["phase"], obs["phase"])))

@@ -7,6 +7,7 @@ import random
 
 from coliseo.core.errors import PositionError
 from coliseo.core.memo import keep
+from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
 from .board import bits
@@ -337,7 +338,7 @@ def load_position(game, doc) -> DDMState:
         raise PositionError("field 'result' must be null or {winners, reason, scores}")
     if (r is not None) != (s.phase == "over"):
         raise PositionError("field 'result' must be set exactly when 'phase' is 'over'")
-    s._result = r
+    s._result = canonical_result(game, r)
     if s.phase in ("spend1", "battle", "spend2", "placing", "window") and len(s.drawn) != 3:
         raise PositionError("field 'drawn' must hold the 3 dice of the running turn")
     return s

@@ -139,6 +139,9 @@ class Fantastiqa(Game):
     event_text = _text.EVENT_TEXT
     refusals = _text.REFUSALS
     action_words = _text.ACTION_WORDS
+    shared_reasons = ("deck_out", "turn_limit")
+    own_reasons = _text.OWN_REASONS
+    old_reasons = _text.OLD_REASONS
     revealing_events = frozenset({"cards_drawn", "creature_revealed", "quest_revealed", "statue_draw",
                                   "reshuffle", "rearrange", "crow", "crow_set_aside", "crow_shuffled"})
 
@@ -467,7 +470,7 @@ class Fantastiqa(Game):
     def result_detail(self, observation: dict, lang: str = "en") -> str | None:
         """R35: a result on points whose top score is shared says which count broke the tie."""
         result = observation.get("result")
-        if not result or result["reason"] not in ("deck_out", "max_turns"):
+        if not result or result["reason"] not in ("deck_out", "turn_limit"):
             return None
         people = observation["people"]
         top = max(p["score"] for p in people)

@@ -613,7 +613,7 @@ class FantastiqaState(State):
                    "rearranges": reward["REARRANGE"]})
         score = self.gross_score(p) if self.game.goal_check == "gross" else self.score(p)
         if score >= self.goal:
-            self._finish("goal", ev, winner=p)
+            self._finish("goal_reached", ev, winner=p)
 
     # free actions (R23-R28)
     def _move(self, space, ev, how):
@@ -739,7 +739,7 @@ class FantastiqaState(State):
         ev.append({"type": "end_turn", "player": p})
         self.turn_no += 1
         if self.turn_no > self.game.max_turns:
-            self._finish("max_turns", ev)
+            self._finish("turn_limit", ev)
             return
         self.cur = (p + 1) % self.n
         self._start_turn(ev)

@@ -8,6 +8,7 @@ so no log line or board label ever shows a code. User packs keep their own names
 from __future__ import annotations
 
 from coliseo.core.i18n import joined, player_name
+from coliseo.core.reasons import reason_words
 
 from .board import POSITIONS
 from .content import REGION_NAMES, SYMBOLS
@@ -315,9 +316,10 @@ REFUSALS = {
                   "necesitas una ficha de reorganización y una carta para reorganizar"),
 }
 
-REASONS = {"goal": {"en": "Quest Goal reached", "es": "objetivo alcanzado"},
-           "deck_out": {"en": "the Creature deck ran out", "es": "se agotó el mazo de criaturas"},
-           "max_turns": {"en": "turn limit", "es": "límite de turnos"}}
+# Why the game ended, besides the shared `deck_out` and `turn_limit` (core/reasons.py); `goal` before the one
+# vocabulary.
+OWN_REASONS = {"goal_reached": {"en": "Quest Goal reached", "es": "objetivo alcanzado"}}
+OLD_REASONS = {"goal": "goal_reached"}
 PHASE_NAMES = {
     "en": {"draft": "draft", "main": "main (turn action available)", "adventure": "adventure",
            "statue": "statue visit", "release": "releasing", "after": "after the turn action", "over": "over"},
@@ -354,7 +356,7 @@ def render_value(game, key: str, value, lang: str) -> str:
     if key == "effect":
         return POWER_NAMES["es" if lang == "es" else "en"].get(value, str(value).lower())
     if key == "reason":
-        return REASONS.get(value, {}).get(lang, str(value))
+        return reason_words(game, value, lang)
     if key in ("card", "quest"):
         return game.card_name(value, lang)
     if key == "cards":

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from coliseo.core.errors import PositionError
+from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
 from .board import ADJACENT, POSITIONS
@@ -198,7 +199,7 @@ def load_position(game, doc: dict) -> FantastiqaState:
             raise _fail("result", "must be null or {winners, reason, scores} with one score per player")
     if (res is None) != (s.phase != OVER):
         raise _fail("result", "must be set exactly when phase is 'over'")
-    s.res = res
+    s.res = canonical_result(game, res)
     s.goal = _int(doc, "goal", lo=1)
     s.regions = _get(doc, "regions")
     if not isinstance(s.regions, list) or sorted(s.regions) != sorted(REGIONS):

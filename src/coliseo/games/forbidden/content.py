@@ -13,6 +13,7 @@ from pathlib import Path
 
 from coliseo.core.content import read_toml
 from coliseo.core.errors import ContentError, SetupError
+from coliseo.core.reasons import OLD_REASONS as SHARED_OLD_REASONS
 
 MONSTER, MAGIC, RITUAL, EQUIP, TRAP = range(5)
 KINDS = ("monster", "magic", "ritual", "equip", "trap")
@@ -30,6 +31,11 @@ RANK_ROWS = ("turns", "effective_attacks", "defensive_wins", "facedown_plays", "
 SPLITS = {"a": (70, 15, 15), "b": (30, 60, 10), "c": (15, 15, 70), "d": (40, 30, 30), "e": (30, 40, 30),
           "f": (30, 30, 40), "g": (20, 60, 20), "h": (10, 60, 30), "i": (30, 10, 60), "j": (20, 20, 60)}
 BUNDLED = Path(__file__).parent / "content"
+# The ends of a duel that a [rank] table's `end_adjustment` scores (R33; a win on Life Points takes the option
+# `lp_win_bonus` instead), and the duel's own end codes before the one vocabulary (core/reasons.py), which results
+# and an older pack's `end_adjustment` may still use.
+ADJUSTED_ENDS = ("deck_out", "exodia_assembled")
+OLD_REASONS = {"lp": "life_points_zero", "exodia": "exodia_assembled"}
 
 
 class Card:
@@ -405,6 +411,22 @@ def deck_problem(pack: Pack, ids: list[int]) -> str | None:
     return None
 
 
+def _end_adjustment(adj, where: str) -> dict[str, int]:
+    """[rank] end_adjustment: the points each end of ADJUSTED_ENDS adds, keyed by its code (or its older one)."""
+    if not isinstance(adj, dict) or any(not isinstance(v, int) for v in adj.values()):
+        raise ContentError(f"{where}: rank.end_adjustment must map reasons to whole numbers")
+    table: dict[str, int] = {}
+    for key, points in adj.items():
+        end = SHARED_OLD_REASONS.get(key) or OLD_REASONS.get(key, key)
+        if end not in ADJUSTED_ENDS:
+            raise ContentError(f"{where}: rank.end_adjustment.{key} is not an end a rank adjusts: name "
+                               f"{' or '.join(ADJUSTED_ENDS)} (a win on Life Points takes the option lp_win_bonus)")
+        if end in table:
+            raise ContentError(f"{where}: rank.end_adjustment names {end} twice ({key} is its older code)")
+        table[end] = points
+    return table
+
+
 def _load_rules(pack: Pack, doc: dict, where: str) -> None:
     def num(name, lo, hi):
         v = doc.get(name)
@@ -448,10 +470,7 @@ def _load_rules(pack: Pack, doc: dict, where: str) -> None:
     if not isinstance(rank, dict):
         raise ContentError(f"{where}: missing table [rank]")
     pack.rank_base = rank.get("base", 50)
-    adj = rank.get("end_adjustment", {})
-    if not isinstance(adj, dict) or any(not isinstance(v, int) for v in adj.values()):
-        raise ContentError(f"{where}: rank.end_adjustment must map reasons to whole numbers")
-    pack.end_adjustment = dict(adj)
+    pack.end_adjustment = _end_adjustment(rank.get("end_adjustment", {}), where)
     pack.rank_rows = {}
     for name in RANK_ROWS:
         row = rank.get(name)

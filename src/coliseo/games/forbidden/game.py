@@ -10,15 +10,16 @@ from coliseo.core.errors import PositionError, SetupError
 from coliseo.core.game import Game
 from coliseo.core.i18n import player_name, refusal
 from coliseo.core.options import Option
+from coliseo.core.reasons import reason_words
 from coliseo.core.rng import Rng
 
 from . import view
-from .content import KINDS, MONSTER, STAR_NAMES, TYPES, Pack, deck_problem, find_pack, load_pack
+from .content import KINDS, MONSTER, OLD_REASONS, STAR_NAMES, TYPES, Pack, deck_problem, find_pack, load_pack
 from .state import ACT, ACT_ON, ATTACK, END, PLACE_ACTIONS, PLAY, PLAY_FD, POS, SEQ_INDEX, DuelState, draw_weighted
 from .text import (
     ACTION_WORDS,
     EVENT_TEXT,
-    REASONS,
+    OWN_REASONS,
     REFUSALS,
     card_text,
     count,
@@ -77,6 +78,9 @@ class ForbiddenGame(Game):
     event_text = EVENT_TEXT
     refusals = REFUSALS
     action_words = ACTION_WORDS
+    shared_reasons = ("deck_out",)
+    own_reasons = OWN_REASONS
+    old_reasons = OLD_REASONS
     revealing_events = frozenset({"play", "draw", "flip", "trap", "battle", "destroy", "activate", "fusion", "set",
                                   "summon", "game_over", "deck_out", "exodia", "tribute"})
 
@@ -416,7 +420,7 @@ class ForbiddenGame(Game):
         if key == "star":
             return {1: "primera" if es else "first", 2: "segunda" if es else "second"}.get(value, str(value))
         if key == "reason":
-            return REASONS[lang_of(lang)].get(value, str(value))
+            return reason_words(self, value, lang_of(lang))
         if key == "position":
             return {"en": {"atk": "attack", "def": "defence"}, "es": {"atk": "ataque", "def": "defensa"}}[
                 lang_of(lang)][value]

@@ -23,7 +23,6 @@ COUNTER_NAMES = ("turns", "effective_attacks", "defensive_wins", "facedown_plays
                  "traps_triggered", "fusions", "equips")
 MAIN, PLACE, BATTLE, OVER = "main", "place", "battle", "over"
 PHASES = (MAIN, PLACE, BATTLE, OVER)
-REASONS = ("lp", "deckout", "exodia")
 
 # --- the action space (docs/rules/forbidden.md §5) -------------------------------------------------------------
 # A play is ("play", seq, dest, fd): seq = hand positions 1..5 in combination order,
@@ -615,7 +614,7 @@ class DuelState(State):
         self.lp[side] = max(0, self.lp[side] - amount)
         ev.append({"type": "damage", "player": side, "amount": amount, "lp": self.lp[side]})
         if self.lp[side] == 0:
-            self._finish(1 - side, "lp", ev)
+            self._finish(1 - side, "life_points_zero", ev)
 
     # --- turns (R8, R9) and the end (R29–R35) -----------------------------------------------------------
     def _end_turn(self, p: int, ev: list) -> None:
@@ -636,7 +635,7 @@ class DuelState(State):
         if len(hand) < 5:
             if not deck:
                 ev.append({"type": "deck_out", "player": p})
-                self._finish(1 - p, "deckout", ev)
+                self._finish(1 - p, "deck_out", ev)
                 return
             n = min(5 - len(hand), len(deck))
             drawn = deck[:n]
@@ -646,7 +645,7 @@ class DuelState(State):
         exodia = self.pack.exodia
         if self.game.options["exodia"] and exodia and all(c in hand for c in exodia):
             ev.append({"type": "exodia", "player": p, "cards": list(exodia)})
-            self._finish(p, "exodia", ev)
+            self._finish(p, "exodia_assembled", ev)
             return
         self.phase = MAIN
 
@@ -720,7 +719,7 @@ def _dest_name(dest: int) -> str:
 
 def rank_score(pack: Pack, counters: dict, reason: str, lp_win_bonus: int) -> int:
     """The winner's duel-rank score (R33)."""
-    score = pack.rank_base + (lp_win_bonus if reason == "lp" else pack.end_adjustment.get(reason, 0))
+    score = pack.rank_base + (lp_win_bonus if reason == "life_points_zero" else pack.end_adjustment.get(reason, 0))
     for name, row in pack.rank_rows.items():
         value = counters[name]
         for threshold, points in row:

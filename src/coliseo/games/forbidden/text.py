@@ -64,10 +64,9 @@ TYPE_NAMES_ES = ("Dragón", "Lanzador de Conjuros", "Zombi", "Guerrero", "Guerre
                  "Aqua", "Piro", "Roca", "Planta")
 TERRAIN_ES = {"Normal": "Normal", "Forest": "Bosque", "Wasteland": "Páramo", "Mountain": "Montaña",
               "Sogen": "Pradera (Sogen)", "Umi": "Mar (Umi)", "Yami": "Oscuridad (Yami)"}
-REASONS = {"en": {"lp": "the opponent's LP reached 0", "deckout": "the opponent had to draw from an empty deck",
-                  "exodia": "all five pieces of Exodia"},
-           "es": {"lp": "los LP del rival llegaron a 0", "deckout": "el rival tuvo que robar de un mazo vacío",
-                  "exodia": "las cinco piezas de Exodia"}}
+# Why the duel ended, besides the shared `deck_out` (core/reasons.py).
+OWN_REASONS = {"life_points_zero": {"en": "the opponent's LP reached 0", "es": "los LP del rival llegaron a 0"},
+               "exodia_assembled": {"en": "all five pieces of Exodia", "es": "las cinco piezas de Exodia"}}
 
 
 # What the player to move may do, by action kind, for prompts.
@@ -253,7 +252,8 @@ def render_text(game, observation: dict, lang: str = "en", legal: list | None = 
                 lines.append(f"  hand {i + 1}: {card_line(game, c)}")
     if obs["result"]:
         r = obs["result"]
-        lines.append(f"{player_name(r['winners'][0], lang)} wins ({r['reason']}), rank {r['rank']['letter']} "
+        why = game.render_value("reason", r["reason"], lang)
+        lines.append(f"{player_name(r['winners'][0], lang)} wins ({why}), rank {r['rank']['letter']} "
                      f"({r['rank']['score']})" + (f", {r['starchips']} starchips" if "starchips" in r else "")
                      + (f", drop: {game.card_name(r['drop'])}" if r.get("drop") else ""))
     if legal and legal[0][0] == "play" and obs["viewer"] is not None:

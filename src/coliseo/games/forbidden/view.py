@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from coliseo.core.errors import PositionError
+from coliseo.core.reasons import canonical_reason, canonical_result, end_reasons
 from coliseo.core.rng import Rng
 
 from .content import MONSTER
@@ -20,7 +21,6 @@ from .state import (
     OVER,
     PHASES,
     PLACE,
-    REASONS,
     STAR,
     UP,
     USED,
@@ -247,9 +247,9 @@ def load_position(game, doc: dict) -> DuelState:
     s.duelist = _int(doc, "duelist", "", 0)
     s.max_lp = _int(doc, "max_lp", "", 1, 65535)
     s.winner = _int(doc, "winner", "", 0, 1, none=True)
-    s.reason = doc.get("reason")
-    if s.reason is not None and s.reason not in REASONS:
-        raise PositionError(f"field 'reason' must be null or one of {', '.join(REASONS)}")
+    s.reason = canonical_reason(game, doc.get("reason"))
+    if s.reason is not None and s.reason not in end_reasons(game):
+        raise PositionError(f"field 'reason' must be null or one of {', '.join(end_reasons(game))}")
     sides = doc.get("sides")
     if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(x, dict) for x in sides):
         raise PositionError("field 'sides' must be a list of two objects")
@@ -290,7 +290,7 @@ def load_position(game, doc: dict) -> DuelState:
     if s.phase == OVER:
         if s.winner is None or s.reason is None:
             raise PositionError("fields 'winner' and 'reason' are needed when the phase is over")
-        s.outcome = doc.get("result")
+        s.outcome = canonical_result(game, doc.get("result"))
         if not isinstance(s.outcome, dict) or s.outcome.get("winners") != [s.winner]:
             raise PositionError("field 'result' must be the finished duel's result naming the winner")
     else:

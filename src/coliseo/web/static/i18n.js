@@ -76,26 +76,6 @@ const WORDS = {
   },
 };
 
-// Why a game ended, by the games' reason codes.
-const REASONS = {
-  en: { ended: "the game was ended", no_actions: "nothing left to do", king_destroyed: "the King was destroyed",
-    all_monsters_destroyed: "every monster was destroyed", double_pass: "two empty turns in a row",
-    turn_limit: "the turn limit was reached", max_turns: "the turn limit was reached", both_lost: "both sides lost",
-    hearts: "a Master lost every heart", lp: "Life Points fell to zero", deckout: "a deck ran out",
-    exodia: "all five pieces of the Forbidden One", goal: "the Quest Goal was reached",
-    deck_out: "the Creature deck ran out", resigned: "a player resigned", resign: "a player resigned",
-    draw_agreed: "both players agreed to a draw", agreed_draw: "both players agreed to a draw",
-    abandoned: "nobody moved for too long: the game was abandoned" },
-  es: { ended: "se terminó la partida", no_actions: "no queda nada por hacer", king_destroyed: "el Rey fue destruido",
-    all_monsters_destroyed: "todos los monstruos fueron destruidos", double_pass: "dos turnos vacíos seguidos",
-    turn_limit: "se alcanzó el límite de turnos", max_turns: "se alcanzó el límite de turnos", both_lost: "ambos pierden",
-    hearts: "un Amo del Calabozo perdió todos sus corazones", lp: "los Puntos de Vida llegaron a cero",
-    deckout: "se agotó un mazo", exodia: "las cinco piezas del Prohibido", goal: "se alcanzó el objetivo de misiones",
-    deck_out: "se agotó el mazo de criaturas", resigned: "un jugador se rindió", resign: "un jugador se rindió",
-    draw_agreed: "ambos acordaron un empate", agreed_draw: "ambos acordaron un empate",
-    abandoned: "nadie jugó en mucho tiempo: partida abandonada" },
-};
-
 // What each agent is, for a player choosing an opponent (docs/ai.md: `mcts` is the strongest, `greedy` one ply).
 const AGENTS = {
   en: { mcts: "strong", greedy: "quick", random: "random", "fm-classic": "classic CPU" },
@@ -110,10 +90,6 @@ export function agentName(agent) { return agentWord(agent) === agent ? agent : `
 
 /** Who plays a seat, in words: a person, or the AI and its agent ("AI: strong (mcts)"). */
 export function agentWords(agent) { return agent === "human" ? t("human") : `${t("ai")}: ${agentName(agent)}`; }
-
-export function reasonText(code) {
-  return (REASONS[lang()] || REASONS.en)[code] || String(code ?? "").replaceAll("_", " ");
-}
 
 export function lang() {
   const saved = localStorage.getItem("coliseo.lang");

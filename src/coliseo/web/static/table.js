@@ -1,7 +1,7 @@
 // The game table: one WebSocket for this seat (or a spectator), the board, the turn controls, the inspector, the log.
 // The board module draws and names things (docs/web.md, "The board contract"); this frame keeps the choice being built
 // and plays it.
-import { agentName, agentWord, el, lang, langPicker, reasonText, seatKey, t } from "/static/i18n.js";
+import { agentName, agentWord, el, lang, langPicker, seatKey, t } from "/static/i18n.js";
 import { loadBoard } from "/static/boards/index.js";
 
 const gameId = location.pathname.split("/").pop();
@@ -483,7 +483,7 @@ function drawGameOver() {
     el("a", { id: "download-record", href: record, download: `coliseo-${gameId}.json` }, t("download")),
     el("button", { id: "close-dialog", onclick: () => dialog.close() }, t("close")));
   dialog.replaceChildren(...[el("h2", { id: "game-over-title" }, headline(result)),
-    el("p", { id: "reason" }, t("because", { r: reasonText(result.reason) })),
+    el("p", { id: "reason" }, t("because", { r: payload.reason_text })),
     payload.result_detail ? el("p", { id: "result-detail" }, payload.result_detail) : null,
     scores ? el("table", { class: "scores" }, el("caption", {}, payload.scores_name || t("scores")),
       el("tbody", {}, scores.map((score, p) => el("tr", { class: (result.winners || []).includes(p) ? "winner" : "" },
