@@ -92,10 +92,10 @@ def edit(path: Path, old: str, new: str) -> None:
     ("rules.toml", "start_lp = 8000", "start_lp = -1", "field 'start_lp'"),
     ("rules.toml", 'star_cycles = [["Su"', 'star_cycles = [["Xx"', "star_cycles"),
     ("rules.toml", "turns = [[5, 12]", "turns = [[5]", "rank.turns"),
-    ("rules.toml", "deck_out = -40", "deck_ot = -40",
+    ("rules.toml", "deckout = -40", "deck_ot = -40",
      "rank.end_adjustment.deck_ot is not an end a rank adjusts: name deck_out or exodia_assembled"),
-    ("rules.toml", "deck_out = -40", "life_points_zero = -40", "takes the option lp_win_bonus"),
-    ("rules.toml", "deck_out = -40", "deck_out = -40, deckout = -30", "names deck_out twice"),
+    ("rules.toml", "deckout = -40", "life_points_zero = -40", "takes the option lp_win_bonus"),
+    ("rules.toml", "deckout = -40", "deckout = -40, deck_out = -30", "names deck_out twice"),
 ])
 def test_bad_content_names_file_line_and_field(pack_dir, file, old, new, message):
     edit(pack_dir / file, old, new)
@@ -106,11 +106,13 @@ def test_bad_content_names_file_line_and_field(pack_dir, file, old, new, message
         coliseo.load_game("forbidden", pack=str(pack_dir))
 
 
-def test_a_pack_written_before_the_one_vocabulary_keys_its_end_adjustment_by_the_old_codes(pack_dir):
-    """An fm pack imported earlier copied rules.toml with `exodia` and `deckout`: the same points as today's keys."""
-    edit(pack_dir / "rules.toml", "{ exodia_assembled = 40, deck_out = -40 }", "{ exodia = 40, deckout = -40 }")
-    assert Pack(pack_dir).end_adjustment == {"exodia_assembled": 40, "deck_out": -40}
-    assert Pack(pack_dir).end_adjustment == coliseo.load_game("forbidden").pack.end_adjustment
+def test_end_adjustments_keyed_by_the_older_codes_read_as_todays(pack_dir):
+    """The starter pack (and an fm pack imported earlier) keys them by `exodia` and `deckout`, so that its content
+    digest stays as it was: the same points as today's keys."""
+    shipped = Pack(pack_dir).end_adjustment
+    assert shipped == {"exodia_assembled": 40, "deck_out": -40}
+    edit(pack_dir / "rules.toml", "{ exodia = 40, deckout = -40 }", "{ exodia_assembled = 40, deck_out = -40 }")
+    assert Pack(pack_dir).end_adjustment == shipped == coliseo.load_game("forbidden").pack.end_adjustment
 
 
 def test_missing_content_file(pack_dir):
