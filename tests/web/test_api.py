@@ -193,6 +193,7 @@ def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client)
         replay = client.get(f"/api/games/{made['id']}/replay", params={"view": view}).json()
         assert len(replay["frames"]) == len(record["actions"]) + 1
         assert all(frame["picture"] is None for frame in replay["frames"])   # drawn by the game's own board
+        assert any(frame["marks"] for frame in replay["frames"])            # the squares each step touched
     assert client.get(f"/api/games/{made['id']}/replay", params={"view": "9"}).status_code == 422
 
 

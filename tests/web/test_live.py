@@ -569,6 +569,8 @@ def test_the_replay_tells_each_step_in_the_words_of_the_table(page, server):
     page.click("#next")
     assert page.inner_text("#step").startswith(f"Step 3 of 8 · Player {first}: Start in ")
     assert record["actions"][2] not in page.inner_text("#step")
+    # Each step marks what it touched, as the table marks the opponent's turn: here the region started in.
+    assert "recent" in page.get_attribute(f'#board [data-target="{record["actions"][2].split()[1]}"]', "class")
     # Above the steps: how it ended, what the tie came down to, and who played.
     assert page.inner_text("#result").splitlines() == [
         "Player 1 and Player 2 share the win — turn limit",

@@ -81,6 +81,12 @@ class Game:
         notation's words, which the generic board offers one after another."""
         return [self.format_action(a).split() for a in actions]
 
+    def board_marks(self, event: dict, viewer: int | None) -> list[str]:
+        """The ids its board draws (as for `board_steps`) of what `event`, as `viewer` reads it, moved, placed,
+        attacked, damaged or played: the table marks them after the opponent's turn (docs/web.md, "The board
+        contract"). By default the event's short strings, which the generic board's words may match."""
+        return short_strings(event)
+
     def _parse_action_text(self, state: State, text: str) -> Action | None:
         """The action the text denotes (legal or not), or None if the text is not notation."""
         raise NotImplementedError
@@ -248,6 +254,17 @@ class Game:
                                 f"the position's options: {doc.get('options')!r}")
         if not isinstance(doc.get("rng"), int) or isinstance(doc.get("rng"), bool) or doc["rng"] < 0:
             raise PositionError("field 'rng' must be a non-negative integer")
+
+
+def short_strings(value: Any) -> list[str]:
+    """The short strings inside an event (squares, zones, card ids), its type left out."""
+    if isinstance(value, str):
+        return [value] if len(value) <= 12 else []
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k != "type" for s in short_strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in short_strings(v)]
+    return []
 
 
 def in_sorted(legal: list, action: Action, order) -> bool:

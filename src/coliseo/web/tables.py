@@ -42,6 +42,7 @@ from coliseo.core.registry import list_games, load_game
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 
 from .bus import LocalBus, RedisBus
+from .recent import recent_marks, touched
 from .thinking import Job, PoolThinker, RayThinker
 
 # Options a browser may not set: they name files on the server.
@@ -213,7 +214,6 @@ class Table:
             log[:0] = rendered[ply - 1][1]
             if len(log) >= LOG_TAIL:
                 break
-        last = view_events(match.steps[-1].events, seat) if match.steps else []
         observation = state.observation(seat)
         to_move = seat is not None and seat == match.current_player and seat not in self.agents
         legal = state.legal_actions() if to_move else []
@@ -242,7 +242,7 @@ class Table:
             "observation": observation,
             "picture": picture(game, observation, lang),
             "log": log,
-            "marks": sorted({v for e in last for v in _strings(e)}),
+            "marks": recent_marks(game, match.steps, seat),
             "legal": [game.format_action(a) for a in legal],
             "steps": game.board_steps(state, legal) if legal else [],
             "hints": board_hints(game, observation) if to_move else None,
@@ -919,13 +919,14 @@ class Tables:
         if viewer is not None and viewer not in match.state.players:
             raise SetupError(f"view must be a player 0..{len(match.state.players) - 1} or spectator")
         again = Match(game, match.seed, match.setup, salt=match.salt)
-        frames = [{"ply": 0, "action": None, "events": [], "observation": again.state.observation(viewer)}]
+        frames = [{"ply": 0, "action": None, "events": [], "marks": [], "observation": again.state.observation(viewer)}]
         for ply, step in enumerate(match.steps, 1):
             turn = again.state.turn
             events = again.play(step.action)
             observation = again.state.observation(viewer)
             frames.append({"ply": ply, "action": again.format(step.action), "player": step.player, "turn": turn,
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
+                           "marks": touched(game, events, viewer),
                            "observation": observation, "picture": picture(game, observation, lang)})
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "board": board_of(game.id), "name": game.name(lang), "viewer": viewer,
@@ -997,17 +998,6 @@ def picture(game, observation: dict, lang: str) -> str | None:
         return game.render_text(observation, lang)
     except NotImplementedError:
         return None
-
-
-def _strings(value) -> list[str]:
-    """The short strings inside an event (squares, zones, card ids), to mark the last action on a board."""
-    if isinstance(value, str):
-        return [value] if len(value) <= 12 else []
-    if isinstance(value, dict):
-        return [s for k, v in value.items() if k != "type" for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def catalog(lang: str = "en") -> list[dict]:

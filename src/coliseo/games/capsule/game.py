@@ -310,6 +310,13 @@ class CapsuleGame(Game):
                 steps.append([])
         return steps
 
+    def board_marks(self, event: dict, viewer: int | None) -> list[str]:
+        """The squares a piece left or reached, attacked or was hurt, stunned, healed, scouted or roused on; `king1`
+        (`king2`) for Player 1's (2's) King hurt by the loss of one of its monsters (R25)."""
+        if event["type"] == "king_damage":
+            return [f"king{event['player'] + 1}"]
+        return [event[key] for key in ("from", "to", "sq") if key in event]
+
     def _parse_action_text(self, state: CapsuleState, text: str) -> tuple | None:
         compact = "".join(text.split()).lower()
         if compact == "end":

@@ -231,6 +231,29 @@ class DungeonDice(Game):
                 steps.append([kind, *args])          # zash1-3 sq, zash5
         return steps
 
+    def board_marks(self, event: dict, viewer: int | None) -> list[str]:
+        """The squares a die unfolded on, a monster was summoned, moved, attacked, aimed at or destroyed on, or Zash
+        changed; the graveyard card a destroyed monster, a spell or a trap became (`gy1:C`); `hearts1` for the hearts
+        Player 1 lost or won back; `set1` for a card Player 1 set face-down (the board marks their newest)."""
+        kind, seat = event["type"], event.get("player", 0) + 1
+        squares = [event[key] for key in ("square", "from", "to", "target_square") if key in event]
+        if kind in ("dimension", "summon", "move", "attack"):
+            return event.get("squares", squares)
+        if kind == "destroyed":
+            return [*squares, f"gy{seat}:{event['card']}"]
+        if kind in ("spell", "effect"):
+            aimed = [event["target"]] if "target" in event else []
+            return [*squares, *aimed, *([f"gy{seat}:{event['card']}"] if kind == "spell" else [])]
+        if kind == "zash":
+            return squares or ([f"hearts{seat}"] if event["n"] == 5 else [])
+        if kind == "trap":
+            return [f"gy{seat}:{event['card']}"]
+        if kind == "heart":
+            return [f"hearts{seat}"]
+        if kind == "set":
+            return [f"set{seat}"]
+        return []
+
     def _parse_action_text(self, state, text: str):
         tokens = text.strip().split()
         if not tokens:

@@ -365,6 +365,25 @@ class Fantastiqa(Game):
                 steps.append([])
         return steps
 
+    def board_marks(self, event: dict, viewer: int | None) -> list[str]:
+        """The path (`sp3`) whose creature was subdued, crossed or newly revealed; the region an adventurer reached
+        (`BL`); an open quest committed to or newly revealed; a card a player put into another's hands (gift,
+        dragon, commitments returned); the panel (`P2`) of a player who played a card's power."""
+        kind = event["type"]
+        spaces = [f"sp{event['space']}"] if "space" in event else []
+        regions = [POSITIONS[event["pos"]]] if "pos" in event else []
+        if kind in ("subdue", "fly", "carpet", "teleport", "draft_start", "creature_revealed"):
+            return [*spaces, *regions]
+        if kind in ("commit", "quest_revealed", "draft_quest"):
+            return [event["quest"]]
+        if kind in ("gift", "dragon", "draft_artifact"):
+            return [event["card"]]
+        if kind == "commits_returned":
+            return list(event["cards"])
+        if kind == "power":
+            return [f"P{event['player'] + 1}"]
+        return []
+
     def _parse_action_text(self, state, text: str):
         words = text.split()
         if not words:

@@ -286,6 +286,25 @@ class ForbiddenGame(Game):
                 steps.append([])
         return steps
 
+    def board_marks(self, event: dict, viewer: int | None) -> list[str]:
+        """The zones a card was played, set, summoned, flipped, turned, destroyed, tributed or sprung in, and the
+        attacker's; the LP plate (`op-lp`) hurt or healed; the removed pile (`my-grave`) a card went to (destroyed,
+        tributed, sprung, activated, fused, equipped or failed); `terrain`.
+        Named from `viewer`'s side (a spectator's `my-` is Player 1's), never by a card."""
+        kind, seat = event["type"], event.get("player")
+        if kind == "attack":
+            target = "lp" if event["target"] == "direct" else event["target"]
+            return [_on_side(seat, event["attacker"], viewer), _on_side(1 - seat, target, viewer)]
+        if kind in ("damage", "heal"):
+            return [_on_side(seat, "lp", viewer)]
+        if kind == "terrain":
+            return ["terrain"]
+        zone = event.get("zone") or (event.get("dest") if kind in ("play", "play_hidden") else None)
+        marks = [_on_side(seat, zone, viewer)] if zone and zone != "act" else []
+        if kind in ("destroy", "tribute", "trap", "activate", "fusion", "equip", "fail"):
+            marks.append(_on_side(seat, "grave", viewer))
+        return marks
+
     def legal_listing(self, state, legal, lang: str = "en") -> str:
         """A main phase's hundreds of plays are summarized: the first 30, then how many more and their shape."""
         if len(legal) <= 60:
@@ -456,3 +475,8 @@ class ForbiddenGame(Game):
 
     def render_text(self, observation: dict, lang: str = "en", legal: list | None = None) -> str:
         return render_text(self, observation, lang, legal)
+
+
+def _on_side(seat: int, thing: str, viewer: int | None) -> str:
+    """A board id on a seat's side of the field as `viewer`'s board names it: `my-m2`, `op-lp`."""
+    return f"{'my' if seat == (viewer or 0) else 'op'}-{thing}"

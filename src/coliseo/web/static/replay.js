@@ -51,8 +51,8 @@ function go(n) {
   $("title").textContent = data.name || data.game;
   $("step").textContent = t("step", { n: index, m: data.frames.length - 1 }) + (frame.action ? ` · ${actionWords(index)}` : "");
   $("step").title = frame.action || "";
-  board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [] },
-    { targets: new Set(), selection: [], marks: new Set(), onTarget: null });
+  board.draw($("board"), { game: data.game, you: viewer, observation: frame.observation, picture: frame.picture, legal: [],
+    marks: frame.marks || [] }, { targets: new Set(), selection: [], marks: new Set(frame.marks || []), onTarget: null });
   $("log").replaceChildren(...frame.events.map((text) => el("li", {}, text)));
   $("steps").querySelectorAll("button").forEach((button, n) => {
     if (n + 1 !== index) { button.removeAttribute("aria-current"); return; }

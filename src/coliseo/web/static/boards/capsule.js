@@ -238,6 +238,8 @@ export function draw(container, payload, ui) {
         kind === "attack" || kind === "ability" ? svg("circle", { class: `ring ${kind}`, cx: 0.5, cy: 0.5, r: 0.42 }) : null,
         title(words));
       if (kind) g.classList.add(`to-${kind}`);
+      // A King hurt by the loss of one of its monsters (R25) is marked by its owner, not by a square.
+      if (piece && piece.kind === "king" && ui.marks && ui.marks.has(`king${piece.owner + 1}`)) g.classList.add("recent");
       board.append(g);
       const old = earlier.get(name);
       if (piece && old && old.kind === piece.kind && piece.damage > old.damage) {

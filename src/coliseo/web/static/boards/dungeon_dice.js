@@ -308,7 +308,7 @@ function playersPanel(payload, ui) {
     return el("div", { class: `ddm-player${obs.current_player === p ? " turn" : ""}`, "data-seat": p },
       el("div", { class: "ddm-who" }, el("span", { class: "swatch", "aria-hidden": "true" }, String(p + 1)),
         el("b", {}, who(p)), payload.you === p ? ` (${say("you")})` : "",
-        el("span", { class: "ddm-hearts", role: "img", title: say("hearts", { n: hearts, m: maxHearts }),
+        el("span", { class: `ddm-hearts${ui.marks && ui.marks.has(`hearts${p + 1}`) ? " recent" : ""}`, role: "img", title: say("hearts", { n: hearts, m: maxHearts }),
           "aria-label": say("hearts", { n: hearts, m: maxHearts }) },
         Array.from({ length: maxHearts }, (_, i) => el("span", { class: i < hearts ? "on" : "off", "aria-hidden": "true" },
           i < hearts ? "♥" : "♡"))),
@@ -350,7 +350,7 @@ const faceWords = (face) => `${say(`crest.${face[0]}`)}${face.length > 1 ? ` ${f
 function chip(id, ui, attrs, ...children) {
   const legal = ui.targets.has(id);
   const classes = [attrs.class || "", "chip", legal ? "target" : "", ui.selection.includes(id) ? "selected" : "",
-    ui.marks && ui.marks.has(id) ? "mark" : ""].filter(Boolean).join(" ");
+    ui.marks && ui.marks.has(id) ? "recent" : ""].filter(Boolean).join(" ");
   // A span may not carry a name of its own (ARIA): what it shows is its name.
   const own = legal ? attrs : { ...attrs, "aria-label": null };
   const node = el(legal ? "button" : "span", { ...own, class: classes, "data-target": id, type: legal ? "button" : null },
@@ -442,8 +442,11 @@ function setPanel(payload, ui) {
   }
   obs.set_zones.forEach((turns, p) => {
     if (p === payload.you || !turns.length) return;
+    // `set2`: Player 2 set cards face-down in the turn marked, the newest of theirs.
+    const fresh = ui.marks && ui.marks.has(`set${p + 1}`) ? Math.max(...turns) : null;
     parts.push(el("div", { class: "ddm-group" }, el("b", {}, say("oppSet", { p: who(p) })),
-      turns.map((turn) => el("span", { class: "ddm-card back", title: say("setOn", { n: turn }) }, say("setOn", { n: turn })))));
+      turns.map((turn) => el("span", { class: `ddm-card back${turn === fresh ? " recent" : ""}`, title: say("setOn", { n: turn }) },
+        say("setOn", { n: turn })))));
   });
   return parts.length ? el("div", { class: "ddm-set" }, parts) : null;
 }

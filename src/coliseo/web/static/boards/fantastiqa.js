@@ -232,7 +232,7 @@ function hspot(id, ui, tag, attrs, ...children) {
   const isTarget = ui.targets && ui.targets.has(id);
   if (isTarget) classes.push("target");
   if ((ui.selection && ui.selection.includes(id)) || (ui.previewed && ui.previewed.has(id))) classes.push("selected");
-  if (ui.marks && ui.marks.has(id)) classes.push("mark");
+  if (ui.marks && ui.marks.has(id)) classes.push("recent");
   const node = el(tag, { ...attrs, class: classes.join(" ").trim(), "data-target": id }, ...children);
   if (isTarget) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
   if (ui.onTarget) {

@@ -323,6 +323,7 @@ function describeRecord(rec, monster) {
 function inspectable(id, ui, attrs, ...children) {
   // Not a step of any action: pointing at it (or tapping it) shows it in the inspector.
   const g = svg("g", { "data-inspect": id, tabindex: "0", role: "button", ...attrs }, ...children);
+  if (ui.marks && ui.marks.has(id)) g.classList.add("recent");
   const show = () => ui.inspect && ui.inspect(id);
   g.addEventListener("pointerenter", show);
   g.addEventListener("focus", show);
@@ -351,10 +352,11 @@ function computeChange(payload, previous) {
     }
   });
   if (change.attack) {
+    // The target: what changed on the other side (a zone, else its LP), else what the opponent's turn touched last there.
     const other = change.attack.side === me ? "op" : "my";
-    const hit = (payload.marks || []).find((m) => /^m\d$/.test(m) && `${change.attack.from.slice(0, 2)}-${m}` !== change.attack.from)
-      || (payload.marks || []).find((m) => /^m\d$/.test(m));
-    change.attack.to = (payload.marks || []).includes("direct") ? `${other}-lp` : hit ? `${other}-${hit}` : null;
+    const onOther = (id) => id.startsWith(`${other}-m`) || id === `${other}-lp`;
+    const changed = [...change.zones].find(onOther) || (change.lp[1 - change.attack.side] !== null ? `${other}-lp` : null);
+    change.attack.to = changed || (payload.marks || []).filter(onOther).pop() || null;
   }
 }
 
@@ -421,7 +423,6 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
   const g = spot(id, ui, { transform: `translate(${x + dx} ${y}) scale(${scale})`, role: "img",
     "aria-label": `${label(id, payload)}: ${describeRecord(rec, monster)}` },
     svg("g", { class: classes.join(" ") }, body), title(describeRecord(rec, monster)));
-  if (change.zones.has(id)) g.classList.add("mark");
   if (rec && (rec.id === null || rec.id === undefined)) g.dataset.facedown = "true";
   if (rec && monster && rec.used) g.classList.add("fm-used");
   g.addEventListener("pointerenter", () => showPreview(id));
@@ -498,8 +499,10 @@ function drawPlates(board, payload, ui) {
     }
     if (!mine && ui.targets && ui.targets.has("direct")) {
       const attacker = ui.selection && ui.selection[0] ? side(payload, true).monsters[Number(ui.selection[0].slice(4)) - 1] : null;
-      board.append(spot("direct", ui, { "aria-label": w("attackDirect") }, parts, title(w("attackDirect")),
-        attacker ? pill(w("direct", { d: attacker.atk }), "good", x + width / 2, y + h + 0.25, Math.max(width, 2.1)) : null));
+      const plate = spot("direct", ui, { "aria-label": w("attackDirect") }, parts, title(w("attackDirect")),
+        attacker ? pill(w("direct", { d: attacker.atk }), "good", x + width / 2, y + h + 0.25, Math.max(width, 2.1)) : null);
+      if (ui.marks && ui.marks.has(id)) plate.classList.add("recent");
+      board.append(plate);
     } else {
       board.append(inspectable(id, ui, { "aria-label": `${who}: ${s.lp} LP` }, parts));
     }

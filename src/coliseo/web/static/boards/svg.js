@@ -15,7 +15,7 @@ export function spot(id, ui, attrs, ...children) {
   const classes = ["spot"];
   if (ui.targets && ui.targets.has(id)) classes.push("target");
   if ((ui.selection && ui.selection.includes(id)) || (ui.previewed && ui.previewed.has(id))) classes.push("selected");
-  if (ui.marks && ui.marks.has(id)) classes.push("mark");
+  if (ui.marks && ui.marks.has(id)) classes.push("recent");
   const g = svg("g", { class: classes.join(" "), "data-target": id, ...attrs }, ...children);
   if (ui.targets && ui.targets.has(id)) {
     g.setAttribute("tabindex", "0");
