@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 
 from coliseo.store import Store
 from coliseo.web.app import create_app
-from coliseo.web.tables import Tables, Watcher
+from coliseo.web.table import Watcher
+from coliseo.web.tables import Tables
 
 from .conftest import on_own_loop
 

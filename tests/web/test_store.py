@@ -13,7 +13,8 @@ from sqlalchemy import event, text
 
 from coliseo.store import WRITERS, AlreadyRematched, PlyTaken, Store, StoredGame
 from coliseo.web.bus import RedisBus
-from coliseo.web.tables import Table, Tables, Watcher
+from coliseo.web.table import Table, Watcher
+from coliseo.web.tables import Tables
 from coliseo.web.thinking import PoolThinker
 
 from .conftest import on_own_loop

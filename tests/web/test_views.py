@@ -14,7 +14,7 @@ import coliseo.web
 from coliseo.core.events import view_events
 from coliseo.core.match import Match
 from coliseo.web.app import Settings, create_app
-from coliseo.web.tables import OWN_BOARDS, render
+from coliseo.web.table import OWN_BOARDS, render
 
 
 @pytest.fixture(scope="module")

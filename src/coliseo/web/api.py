@@ -15,11 +15,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from coliseo import __version__
+from coliseo.agents import agent_names
 from coliseo.core.errors import ColiseoError
 from coliseo.core.reasons import canonical_result
 from coliseo.core.registry import game_class, load_game
+from coliseo.core.registry import list_games as game_ids
 
-from .tables import NotFound, catalog
+from .table import SERVER_ONLY_OPTIONS, NotFound, board_of
 
 GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$")]
 router = APIRouter()
@@ -194,4 +196,26 @@ async def replay(request: Request, game_id: GameId,
     tables = request.app.state.tables
     viewer = None if view == "spectator" else int(view)
     async with tables.reading(game_id) as table:
-        return await asyncio.to_thread(tables.replay, table, viewer, lang)
+        return await asyncio.to_thread(tables.replay_frames, table, viewer, lang)
+
+
+def catalog(lang: str = "en") -> list[dict]:
+    """The games a lobby can offer: names, player counts, the options a browser may set, the agents, the sides
+    a seat may pick (in `lang`)."""
+    out = []
+    for game_id in game_ids():
+        game = load_game(game_id)
+        left_out = SERVER_ONLY_OPTIONS | game.inert_options()
+        options = []
+        for o in game.options_schema:
+            if o.name in left_out:
+                continue
+            kind = (o.kind or type(o.default)).__name__
+            words = game.option_value_words(o.name, lang)
+            options.append({"name": o.name, "default": o.default, "help": o.help, "kind": kind,
+                            "choices": list(o.choices), "minimum": o.minimum, "maximum": o.maximum,
+                            "value_words": words and [[value, text] for value, text in words.items()]})
+        out.append({"id": game_id, "names": dict(game.names), "min_players": game.min_players,
+                    "max_players": game.max_players, "options": options, "agents": agent_names(game_id),
+                    "sides": game.sides(lang), "side_word": game.side_word.get(lang, ""), "board": board_of(game_id)})
+    return out

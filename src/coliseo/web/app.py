@@ -26,7 +26,8 @@ from . import api, pages, sockets
 from .bus import ALIVE_SECONDS, make_bus
 from .guards import Busy, Exclusive, HostGuard, RateLimit, SharedRateLimit, SocketCap
 from .pages import STATIC
-from .tables import Conflict, Forbidden, NotFound, Tables, log
+from .table import Conflict, Forbidden, NotFound, log
+from .tables import Tables
 from .thinking import make_thinker
 
 MAX_BODY = 16 * 1024           # bytes of a REST request body

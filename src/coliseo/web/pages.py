@@ -14,7 +14,7 @@ from pydantic import Field
 from coliseo.core.registry import list_games as game_ids
 from coliseo.core.registry import load_game
 
-from .tables import NotFound
+from .table import NotFound
 
 STATIC = Path(str(resources.files("coliseo.web") / "static"))
 router = APIRouter()

@@ -31,7 +31,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from coliseo.core.errors import ColiseoError
 
 from .guards import origin_allowed
-from .tables import Conflict, Forbidden, MovedOn, NotFound, Table, Watcher, log
+from .table import Conflict, Forbidden, MovedOn, NotFound, Table, Watcher, log
 
 MAX_MESSAGE = 4 * 1024         # characters of one WebSocket message
 MAX_DEPTH = 8                  # arrays and objects inside each other in one WebSocket message (the protocol needs 2)
