@@ -20,6 +20,7 @@ from .content import file_stamps
 from .errors import IllegalAction, InvalidNotation, PositionError, SetupError
 from .i18n import joined, refusal, refused, render_event
 from .options import Option, resolve_options
+from .position import Doc
 from .rng import Rng
 
 Action = Hashable
@@ -252,8 +253,7 @@ class Game:
         if doc.get("options") != self.options:
             raise PositionError("field 'options' does not match this game's options; load the game with "
                                 f"the position's options: {doc.get('options')!r}")
-        if not isinstance(doc.get("rng"), int) or isinstance(doc.get("rng"), bool) or doc["rng"] < 0:
-            raise PositionError("field 'rng' must be a non-negative integer")
+        Doc(doc).int("rng", 0)
 
 
 def short_strings(value: Any) -> list[str]:

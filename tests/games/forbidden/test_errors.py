@@ -33,7 +33,7 @@ def doc():
     (lambda d: d["sides"][0]["monsters"].__setitem__(0, {"id": 1}), "sides[0].monsters[0].face_up"),
     (lambda d: d["sides"][0].update(monsters=[None] * 4), "sides[0].monsters"),
     (lambda d: d["sides"][0]["counters"].update(fusions="x"), "sides[0].counters.fusions"),
-    (lambda d: d["sides"][0]["deck"].pop(), "sides[0]."),
+    (lambda d: d["sides"][0]["deck"].pop(), "field 'sides[0]': deck + hand"),
     (lambda d: d.update(result={"winners": [0]}), "result"),
     (lambda d: d.update(sides=[]), "sides"),
     (lambda d: d.update(game="capsule"), "game"),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from coliseo.core.errors import PositionError
+from coliseo.core.position import Doc
 from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
@@ -146,124 +146,107 @@ def position_doc(state: CapsuleState) -> dict:
 def load_position(game, doc: dict) -> CapsuleState:
     """The state a position document describes (its header already checked); PositionError names the first field
     that is wrong."""
+    fields = Doc(doc)
     state = CapsuleState(game, Rng(doc["rng"]))
-
-    def field(name, kind, minimum=None):
-        value = doc.get(name)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or \
-                (minimum is not None and value < minimum):
-            raise PositionError(f"field {name!r} must be {kind.__name__}"
-                                f"{'' if minimum is None else f' ≥ {minimum}'}, got {value!r}")
-        return value
-
-    state.turn_no = field("turn", int, 0)
-    state.active = field("active", int, 0)
-    state.ap = field("ap", int, 0)
-    state.passes = field("passes", int, 0)
-    state.acted = field("acted", bool)
-    if state.active > 1:
-        raise PositionError(f"field 'active' must be 0 or 1, got {state.active}")
-    destroyed = field("destroyed", list)
-    if len(destroyed) != 2 or not all(isinstance(d, list) for d in destroyed):
-        raise PositionError("field 'destroyed' must be two lists of monster ids")
-    for d in destroyed:
-        for card_id in d:
-            if card_id not in game.content.monsters:
-                raise PositionError(f"field 'destroyed': unknown monster {card_id!r}")
-    state.destroyed = [list(d) for d in destroyed]
-    for i, raw in enumerate(field("pieces", list)):
-        piece = _piece_from_json(game, i, raw)
-        if state.board[piece[SQ]] is not None:
-            raise PositionError(f"pieces[{i}]: square {raw['sq']} holds two pieces")
-        state.board[piece[SQ]] = piece
-        state.own[piece[OWNER]].append(piece)
-    _load_trays(game, state, doc.get("unplaced", [[], []]))
-    first = doc.get("first", state.active if state.turn_no % 2 else 1 - state.active)
-    if first not in (0, 1) or isinstance(first, bool):
-        raise PositionError(f"field 'first' must be 0 or 1, got {first!r}")
-    state.first = first
+    state.turn_no = fields.int("turn", 0)
+    state.active = fields.int("active", 0, 1)
+    state.ap = fields.int("ap", 0)
+    state.passes = fields.int("passes", 0)
+    state.acted = fields.bool("acted")
+    destroyed = fields.pair("destroyed", "lists of monster ids")
+    state.destroyed = [destroyed.ids(p, game.content.monsters, "monster") for p in (0, 1)]
+    _read_pieces(game, state, fields)
+    _read_trays(game, state, fields)
+    state.first = fields.int("first", 0, 1, default=state.active if state.turn_no % 2 else 1 - state.active)
     for p in (0, 1):
         kings = [x for x in state.own[p] if x[KIND] == KING] + [x for n, x in state.tray[p] if n == 0]
         if len(kings) > 1:
             raise PositionError(f"player {p + 1} has more than one King")
         state.own[p].sort(key=piece_order)
-    result = doc.get("result")
-    if result is not None and (not isinstance(result, dict) or set(result) != {"winners", "reason", "scores"}):
-        raise PositionError("field 'result' must be null or {winners, reason, scores}")
-    state._result = canonical_result(game, result)
+    state._result = canonical_result(game, fields.result(2, default=None))
     if state.turn_no == 0:
-        if result is not None or not state.tray[state.active] or state.tray[0] and state.active == 1:
-            raise PositionError("turn 0 is the placement (R9): the game is not over and the player to place is "
-                                "the first with pieces in 'unplaced'")
-        if state.ap:
-            raise PositionError("field 'ap' must be 0 during the placement")
-        return state
-    if any(state.tray):
-        raise PositionError("field 'unplaced' must be empty after the placement (turn 1 on)")
-    if result is None and any(state.king(p) is None for p in (0, 1)):
-        raise PositionError("a game in progress needs both Kings on the board")
-    if result is None:
-        king_ap = state.action_points(state.king(state.active)[CARD])
-        if state.ap > king_ap:
-            raise PositionError(f"field 'ap' is {state.ap}, more than the active King's {king_ap}")
+        _check_placement(state)
+    else:
+        _check_play(state)
     return state
 
 
-def _load_trays(game, state: CapsuleState, trays: Any) -> None:
+def _read_pieces(game, state: CapsuleState, fields: Doc) -> None:
+    """The pieces on the board, each on a square of its own."""
+    pieces = fields.list("pieces", what="pieces")
+    for i in pieces.keys():
+        entry = pieces.object(i)
+        piece = _read_piece(game, entry)
+        if state.board[piece[SQ]] is not None:
+            raise entry.fail("sq", f"square {entry.get('sq')} holds two pieces")
+        state.board[piece[SQ]] = piece
+        state.own[piece[OWNER]].append(piece)
+
+
+def _read_piece(game, entry: Doc) -> list:
+    """One piece: {sq, owner, kind, card}, and what changes in play (damage, stunned, moved, attacked, the
+    activated abilities used, the players who know a capsule's card) where it is not as a piece begins."""
+    sq = _read_square(game, entry, "sq")
+    owner = entry.int("owner", 0, 1)
+    kind = KIND_NAMES.index(entry.choice("kind", KIND_NAMES))
+    table = game.content.kings if kind == KING else game.content.monsters
+    card = table[entry.id("card", table, "King" if kind == KING else "monster")]
+    damage = entry.int("damage", 0, default=0)
+    stunned, moved, attacked = (entry.bool(name, default=False) for name in ("stunned", "moved", "attacked"))
+    if stunned and kind != MONSTER:
+        raise entry.fail("stunned", "only summoned monsters can be stunned")
+    abilities = [a.id for a in card.activated]
+    used = entry.list("used", what=f"activated abilities of {card.id}", default=[])
+    used = {used.choice(k, abilities) for k in used.keys()}
+    known_by = entry.ints("known_by", 0, 1, default=[owner])
+    if owner not in known_by:
+        raise entry.fail("known_by", "must list the players who know the card, owner included")
+    return [sq, owner, kind, card, damage, stunned, moved, attacked,
+            sum(1 << abilities.index(u) for u in used), sum(1 << q for q in set(known_by))]
+
+
+def _read_square(game, entry: Doc, key: str) -> int:
+    text = entry.get(key)
+    sq = game.board.parse(text) if isinstance(text, str) else None
+    if sq is None:
+        raise entry.must(key, "a square on the board", text)
+    return sq
+
+
+def _read_trays(game, state: CapsuleState, fields: Doc) -> None:
     """The pieces still to place: per player, [{"piece": number, "card": id}], the King number 0."""
-    if not isinstance(trays, list) or len(trays) != 2 or not all(isinstance(t, list) for t in trays):
-        raise PositionError("field 'unplaced' must be two lists of {piece, card}")
-    for owner, tray in enumerate(trays):
-        for raw in tray:
-            number = raw.get("piece") if isinstance(raw, dict) else None
-            if not isinstance(number, int) or isinstance(number, bool) or number < 0 or \
-                    any(n == number for n, _ in state.tray[owner]):
-                raise PositionError(f"field 'unplaced': player {owner + 1}'s piece numbers must be distinct whole "
-                                    f"numbers ≥ 0, got {number!r}")
+    trays = fields.pair("unplaced", "lists of {piece, card}", default=[[], []])
+    for owner in (0, 1):
+        tray = trays.list(owner, what="{piece, card} objects")
+        for i in tray.keys():
+            entry = tray.object(i)
+            number = entry.int("piece", 0)
+            if any(n == number for n, _ in state.tray[owner]):
+                raise entry.fail("piece", f"player {owner + 1}'s piece numbers must be distinct, {number} repeats")
             table = game.content.kings if number == 0 else game.content.monsters
-            card = table.get(raw.get("card"))
-            if card is None:
-                raise PositionError(f"field 'unplaced': unknown {'King' if number == 0 else 'monster'} "
-                                    f"{raw.get('card')!r}")
+            card = table[entry.id("card", table, "King" if number == 0 else "monster")]
             state.tray[owner].append([number, [-1, owner, CAPSULE if number else KING, card, 0, False, False,
                                                False, 0, 1 << owner]])
         state.tray[owner].sort(key=lambda e: e[0])
 
 
-def _piece_from_json(game, i: int, raw: Any) -> list:
-    where = f"pieces[{i}]"
-    if not isinstance(raw, dict):
-        raise PositionError(f"{where} must be an object")
-    sq = game.board.parse(raw.get("sq")) if isinstance(raw.get("sq"), str) else None
-    if sq is None:
-        raise PositionError(f"{where}: 'sq' must be a square on the board, got {raw.get('sq')!r}")
-    owner = raw.get("owner")
-    if owner not in (0, 1) or isinstance(owner, bool):
-        raise PositionError(f"{where}: 'owner' must be 0 or 1, got {owner!r}")
-    kind_name = raw.get("kind")
-    if kind_name not in KIND_NAMES:
-        raise PositionError(f"{where}: 'kind' must be one of {', '.join(KIND_NAMES)}, got {kind_name!r}")
-    kind = KIND_NAMES.index(kind_name)
-    table = game.content.kings if kind == KING else game.content.monsters
-    card = table.get(raw.get("card"))
-    if card is None:
-        raise PositionError(f"{where}: unknown {'King' if kind == KING else 'monster'} {raw.get('card')!r}")
-    damage = raw.get("damage", 0)
-    if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-        raise PositionError(f"{where}: 'damage' must be a whole number ≥ 0")
-    flags = {}
-    for name in ("stunned", "moved", "attacked"):
-        flags[name] = raw.get(name, False)
-        if not isinstance(flags[name], bool):
-            raise PositionError(f"{where}: {name!r} must be true or false")
-    if flags["stunned"] and kind != MONSTER:
-        raise PositionError(f"{where}: only summoned monsters can be stunned")
-    used = raw.get("used", [])
-    ids = [a.id for a in card.activated]
-    if not isinstance(used, list) or any(u not in ids for u in used):
-        raise PositionError(f"{where}: 'used' must list activated abilities of {card.id}: {ids}")
-    known_by = raw.get("known_by", [owner])
-    if not isinstance(known_by, list) or any(q not in (0, 1) for q in known_by) or owner not in known_by:
-        raise PositionError(f"{where}: 'known_by' must list the players who know the card, owner included")
-    return [sq, owner, kind, card, damage, flags["stunned"], flags["moved"], flags["attacked"],
-            sum(1 << ids.index(u) for u in set(used)), sum(1 << q for q in set(known_by))]
+def _check_placement(state: CapsuleState) -> None:
+    """Turn 0 is the placement (R9)."""
+    if state._result is not None or not state.tray[state.active] or state.tray[0] and state.active == 1:
+        raise PositionError("turn 0 is the placement (R9): the game is not over and the player to place is "
+                            "the first with pieces in 'unplaced'")
+    if state.ap:
+        raise PositionError("field 'ap' must be 0 during the placement")
+
+
+def _check_play(state: CapsuleState) -> None:
+    """From turn 1 on every piece is placed, and a game in progress has both Kings and no more AP than the active
+    King gives."""
+    if any(state.tray):
+        raise PositionError("field 'unplaced' must be empty after the placement (turn 1 on)")
+    if state._result is None and any(state.king(p) is None for p in (0, 1)):
+        raise PositionError("a game in progress needs both Kings on the board")
+    if state._result is None:
+        king_ap = state.action_points(state.king(state.active)[CARD])
+        if state.ap > king_ap:
+            raise PositionError(f"field 'ap' is {state.ap}, more than the active King's {king_ap}")

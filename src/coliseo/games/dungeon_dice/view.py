@@ -7,6 +7,7 @@ import random
 
 from coliseo.core.errors import PositionError
 from coliseo.core.memo import keep
+from coliseo.core.position import Doc
 from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
@@ -142,203 +143,182 @@ FIELDS = {"format", "game", "options", "rng", "turn", "active", "phase", "ret_ph
           "deck_size", "spent1", "summoned", "mover", "placed", "summons", "next_uid", "result"}
 
 
-_NO = object()
-
-
-def _int(doc, name, lo=None, hi=None, value=_NO, where=None):
-    v = doc[name] if value is _NO else value
-    where = where or name
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise PositionError(f"field {where!r} must be an integer, got {v!r}")
-    if lo is not None and v < lo or hi is not None and v > hi:
-        raise PositionError(f"field {where!r} must be in {lo}..{hi}, got {v}")
-    return v
-
-
-def _pair(doc, name):
-    v = doc[name]
-    if not isinstance(v, list) or len(v) != 2:
-        raise PositionError(f"field {name!r} must be a list of two entries (one per player)")
-    return v
-
-
 def load_position(game, doc) -> DDMState:
-    missing = sorted(FIELDS - set(doc))
-    if missing:
-        raise PositionError(f"missing field(s) {', '.join(missing)}")
-    extra = sorted(set(doc) - FIELDS)
-    if extra:
-        raise PositionError(f"unknown field(s) {', '.join(extra)}")
-    geo, content, opts = game.geo, game.content, game.options
-    cards = content.cards
-
-    def square(v, where):
-        if not isinstance(v, str) or v not in geo.index:
-            raise PositionError(f"field {where!r} must be a square of the board (a1..{geo.names[-1]}), got {v!r}")
-        return geo.index[v]
-
-    def card(v, where, typ=None):
-        if not isinstance(v, str) or v not in cards or (typ and cards[v].type != typ):
-            raise PositionError(f"field {where!r} must be a {typ or 'card'} id of the loaded content, got {v!r}")
-        return v
-
-    def flag(v, where):
-        if not isinstance(v, bool):
-            raise PositionError(f"field {where!r} must be true or false, got {v!r}")
-        return v
-
+    """The state a position document describes (its header already checked); PositionError names the first field
+    that is wrong."""
+    fields = Doc(doc)
+    fields.fields(FIELDS)
+    cards = game.content.cards
+    monsters = {c for c, card in cards.items() if card.type == "monster"}
+    traps = {c for c, card in cards.items() if card.type == "trap"}
     s = DDMState.__new__(DDMState)
     s.game, s.rng, s._legal = game, Rng(doc["rng"]), None
-    s._turn = _int(doc, "turn", 1, opts["max_turns"])
-    s.active = _int(doc, "active", 0, 1)
-    if doc["phase"] not in PHASES:
-        raise PositionError(f"field 'phase' must be one of {', '.join(PHASES)}, got {doc['phase']!r}")
-    s.phase = doc["phase"]
-    if doc["ret_phase"] not in (None, "spend1", "spend2"):
-        raise PositionError("field 'ret_phase' must be null, 'spend1' or 'spend2'")
-    s.ret_phase = doc["ret_phase"]
-    s.placing = None if doc["placing"] is None else card(doc["placing"], "placing", "monster")
+    _read_turn(game, s, fields, monsters)
+    _read_crests(game, s, fields)
+    _read_dungeon(game.geo, s, fields)
+    uids = _read_pieces(game, s, fields, monsters)
+    _read_dice(game, s, fields)
+    _read_cards(s, fields, cards, traps)
+    _read_turn_so_far(s, fields, uids)
+    _read_window(game.geo, s, fields, traps)
+    s._result = canonical_result(game, fields.result(2))
+    if (s._result is not None) != (s.phase == "over"):
+        raise fields.fail("result", "must be set exactly when 'phase' is 'over'")
+    if s.phase in ("spend1", "battle", "spend2", "placing", "window") and len(s.drawn) != 3:
+        raise fields.fail("drawn", "must hold the 3 dice of the running turn")
+    return s
+
+
+def _read_turn(game, s: DDMState, fields: Doc, monsters: set) -> None:
+    """Whose turn, which, and its phase; a monster being placed and the phase to go back to after."""
+    s._turn = fields.int("turn", 1, game.options["max_turns"])
+    s.active = fields.int("active", 0, 1)
+    s.phase = fields.choice("phase", PHASES)
+    s.ret_phase = fields.choice("ret_phase", ("spend1", "spend2"), none=True)
+    s.placing = fields.id("placing", monsters, "monster", none=True)
     if (s.phase == "placing") != (s.placing is not None) or (s.phase == "placing") != (s.ret_phase is not None):
         raise PositionError("fields 'placing'/'ret_phase' must be set exactly when 'phase' is 'placing'")
-    hearts = _pair(doc, "hearts")
-    s.hearts = [_int(None, None, 0, opts["hearts"], h, f"hearts[{i}]") for i, h in enumerate(hearts)]
-    pools = _pair(doc, "pool")
+
+
+def _read_crests(game, s: DDMState, fields: Doc) -> None:
+    """Each player's hearts and crest pool."""
+    s.hearts = fields.ints("hearts", 0, game.options["hearts"], length=2)
+    cap = game.options["crest_cap"] or None
+    pools = fields.pair("pool", "crest pools")
     s.pool = []
-    for i, pool in enumerate(pools):
-        if not isinstance(pool, list) or len(pool) != 8:
-            raise PositionError(f"field 'pool[{i}]' must be 8 counters ({CRESTS})")
-        cap = opts["crest_cap"] or None
-        s.pool.append([_int(None, None, 0, cap, v, f"pool[{i}][{CRESTS[j]}]") for j, v in enumerate(pool)])
+    for p in (0, 1):
+        pool = pools.record(p, CRESTS)
+        s.pool.append([pool.int(c, 0, cap) for c in CRESTS])
+
+
+def _read_dungeon(geo, s: DDMState, fields: Doc) -> None:
+    """The path tiles each player has laid (their Master's square among them), and the holes in them."""
+    paths = fields.pair("path", "lists of squares")
     s.path = [0, 0]
-    for i, sqs in enumerate(_pair(doc, "path")):
-        if not isinstance(sqs, list):
-            raise PositionError(f"field 'path[{i}]' must be a list of squares")
-        for v in sqs:
-            b = 1 << square(v, f"path[{i}]")
+    for p in (0, 1):
+        squares = paths.list(p, what="squares")
+        for i in squares.keys():
+            b = 1 << _square(geo, squares, i)
             if (s.path[0] | s.path[1]) & b:
-                raise PositionError(f"field 'path[{i}]': square {v} is listed twice")
-            s.path[i] |= b
+                raise squares.fail(i, f"square {squares.get(i)} is listed twice")
+            s.path[p] |= b
     for p, m in enumerate(geo.masters):
         if not s.path[p] >> m & 1:
-            raise PositionError(f"field 'path[{p}]' must hold player {p + 1}'s master square {geo.names[m]}")
-    if not isinstance(doc["holes"], list) or len(doc["holes"]) > 2:
-        raise PositionError("field 'holes' must be a list of at most 2 squares")
-    s.holes = [square(v, "holes") for v in doc["holes"]]
+            raise paths.fail(p, f"must hold player {p + 1}'s master square {geo.names[m]}")
+    holes = fields.list("holes", what="squares", most=2)
+    s.holes = [_square(geo, holes, i) for i in holes.keys()]
     for h in s.holes:
         if h in geo.masters or not (s.path[0] | s.path[1]) >> h & 1 or s.holes.count(h) > 1:
-            raise PositionError(f"field 'holes': {geo.names[h]} must be a distinct non-master path tile")
-    if not isinstance(doc["pieces"], list):
-        raise PositionError("field 'pieces' must be a list")
+            raise holes.fail(None, f"{geo.names[h]} must be a distinct non-master path tile")
+
+
+def _square(geo, part: Doc, key: str | int) -> int:
+    return geo.index[part.choice(key, geo.index, f"a square of the board (a1..{geo.names[-1]})")]
+
+
+PIECE = ("square", "uid", "card", "owner", "controller", "equips", "tmp_atk", "attacked", "effect_turn",
+         "effect_game")
+
+
+def _read_pieces(game, s: DDMState, fields: Doc, monsters: set) -> set:
+    """The pieces on the path, each Master among them; their uids."""
+    pieces = fields.list("pieces", what="pieces")
+    equip_spells = {c for c, card in game.content.cards.items() if card.kind == "equip"}
     s.pieces, s.ac = {}, [None, None]
     uids = set()
-    for i, row in enumerate(doc["pieces"]):
-        where = f"pieces[{i}]"
-        if not isinstance(row, list) or len(row) != 10:
-            raise PositionError(f"field {where!r} must be [square, uid, card, owner, controller, equips, tmp_atk, "
-                                "attacked, effect_turn, effect_game]")
-        sq = square(row[0], where + ".square")
+    for i in pieces.keys():
+        row = pieces.record(i, PIECE)
+        sq = _square(game.geo, row, "square")
         if sq in s.pieces:
-            raise PositionError(f"field {where!r}: two pieces on {row[0]}")
+            raise pieces.fail(i, f"two pieces on {row.get('square')}")
         if not (s.path[0] | s.path[1]) >> sq & 1:
-            raise PositionError(f"field {where!r}: a piece must stand on a path tile, {row[0]} is not one")
-        uid = _int(None, None, None, None, row[1], where + ".uid")
+            raise pieces.fail(i, f"a piece must stand on a path tile, {row.get('square')} is not one")
+        uid = row.int("uid")
         if uid in uids:
-            raise PositionError(f"field {where!r}: uid {uid} repeats")
+            raise pieces.fail(i, f"uid {uid} repeats")
         uids.add(uid)
-        owner = _int(None, None, 0, 1, row[3], where + ".owner")
-        ctrl = _int(None, None, 0, 1, row[4], where + ".controller")
-        if row[2] is None:
+        owner, ctrl = row.int("owner", 0, 1), row.int("controller", 0, 1)
+        cid = row.id("card", monsters, "monster", none=True)
+        if cid is None:
             if uid != -1 - owner or owner != ctrl or s.ac[owner] is not None:
-                raise PositionError(f"field {where!r}: a Master has uid -1-player and one per player")
+                raise pieces.fail(i, "a Master has uid -1-player and one per player")
             s.ac[owner] = sq
-            cid = None
-        else:
-            cid = card(row[2], where + ".card", "monster")
-        if not isinstance(row[5], list):
-            raise PositionError(f"field '{where}.equips' must be a list of [card, owner]")
-        equips = []
-        for e in row[5]:
-            if not isinstance(e, list) or len(e) != 2:
-                raise PositionError(f"field '{where}.equips' must be a list of [card, owner]")
-            if cards.get(e[0]) is None or cards[e[0]].kind != "equip":
-                raise PositionError(f"field '{where}.equips': {e[0]!r} is not an equip spell")
-            equips.append((e[0], _int(None, None, 0, 1, e[1], where + ".equips.owner")))
-        tmp = _int(None, None, None, None, row[6], where + ".tmp_atk")
-        s.pieces[sq] = [uid, cid, owner, ctrl, equips, tmp, flag(row[7], where + ".attacked"),
-                        flag(row[8], where + ".effect_turn"), flag(row[9], where + ".effect_game")]
+        s.pieces[sq] = [uid, cid, owner, ctrl, _read_equips(row, equip_spells), row.int("tmp_atk"),
+                        row.bool("attacked"), row.bool("effect_turn"), row.bool("effect_game")]
     if None in s.ac:
-        raise PositionError("field 'pieces' must hold exactly one Master per player")
-    dice = _pair(doc, "dice")
-    s.dice = []
-    for i, d in enumerate(dice):
-        if not isinstance(d, list) or len(d) != 15 or not all(x in content.dice for x in d):
-            raise PositionError(f"field 'dice[{i}]' must be 15 die ids of the loaded dice set")
-        s.dice.append(tuple(d))
-    s.dice = tuple(s.dice)
-    drawn = doc["drawn"]
-    if not isinstance(drawn, list) or len(drawn) not in (0, 3) or len(set(drawn)) != len(drawn):
-        raise PositionError("field 'drawn' must be 3 distinct dice-deck indices (or empty)")
-    s.drawn = tuple(_int(None, None, 0, 14, v, "drawn") for v in drawn)
-    rolls = doc["rolls"]
-    if not isinstance(rolls, list) or len(rolls) > 2 or any(not isinstance(r, list) or len(r) != len(drawn)
-                                                            for r in rolls):
-        raise PositionError("field 'rolls' must be up to 2 lists of one face index per drawn die")
-    s.rolls = tuple(tuple(_int(None, None, 0, 5, v, "rolls") for v in r) for r in rolls)
-    s.library = []
-    for i, lib in enumerate(_pair(doc, "library")):
-        if not isinstance(lib, list):
-            raise PositionError(f"field 'library[{i}]' must be a list of card ids")
-        s.library.append(sorted(card(c, f"library[{i}]") for c in lib))
-    s.setzone = []
-    for i, zone in enumerate(_pair(doc, "setzone")):
-        if not isinstance(zone, list) or not all(isinstance(e, list) and len(e) == 2 for e in zone):
-            raise PositionError(f"field 'setzone[{i}]' must be a list of [trap id, turn]")
-        s.setzone.append([(card(c, f"setzone[{i}]", "trap"), _int(None, None, 1, s._turn, t, f"setzone[{i}].turn"))
-                          for c, t in zone])
-    s.grave = []
-    for i, gy in enumerate(_pair(doc, "graveyard")):
-        if not isinstance(gy, list):
-            raise PositionError(f"field 'graveyard[{i}]' must be a list of card ids")
-        s.grave.append([card(c, f"graveyard[{i}]") for c in gy])
-    s.deck_size = tuple(_int(None, None, 10, 60, v, f"deck_size[{i}]") for i, v in enumerate(_pair(doc, "deck_size")))
+        raise pieces.fail(None, "must hold exactly one Master per player")
+    return uids
+
+
+def _read_equips(row: Doc, equip_spells: set) -> list:
+    """The equip spells on a monster, each with the player who cast it."""
+    equips = row.list("equips", what="[card, owner] pairs")
+    entries = (equips.record(k, ("card", "owner")) for k in equips.keys())
+    return [(entry.id("card", equip_spells, "equip spell"), entry.int("owner", 0, 1)) for entry in entries]
+
+
+def _read_dice(game, s: DDMState, fields: Doc) -> None:
+    """Each player's 15 dice, the 3 drawn this turn (indices into the active player's) and their rolls."""
+    dice = fields.pair("dice", "dice decks")
+    s.dice = tuple(tuple(dice.ids(p, game.content.dice, "die", length=15)) for p in (0, 1))
+    s.drawn = tuple(fields.ints("drawn", 0, 14))
+    if len(s.drawn) not in (0, 3) or len(set(s.drawn)) != len(s.drawn):
+        raise fields.must("drawn", "3 distinct dice-deck indices (or empty)", list(s.drawn))
+    rolls = fields.list("rolls", what="rolls", most=2)
+    s.rolls = tuple(tuple(rolls.ints(r, 0, 5, length=len(s.drawn))) for r in rolls.keys())
+
+
+def _read_cards(s: DDMState, fields: Doc, cards: dict, traps: set) -> None:
+    """Where each player's cards are: library, set traps (with the turn each was set), graveyard; and the deck
+    they add up to, with the monsters and equips on the board."""
+    libraries = fields.pair("library", "lists of card ids")
+    s.library = [sorted(libraries.ids(p, cards)) for p in (0, 1)]
+    zones = fields.pair("setzone", "lists of [trap, turn]")
+    s.setzone = [_read_set_traps(s, zones.list(p, what="[trap, turn] pairs"), traps) for p in (0, 1)]
+    graveyards = fields.pair("graveyard", "lists of card ids")
+    s.grave = [graveyards.ids(p, cards) for p in (0, 1)]
+    sizes = fields.pair("deck_size", "deck sizes")
+    s.deck_size = tuple(sizes.int(p, 10, 60) for p in (0, 1))
     for p in (0, 1):
         held = len(s.library[p]) + len(s.setzone[p]) + len(s.grave[p]) + sum(
             (pc[CARD] is not None and pc[2] == p) + sum(1 for _, o in pc[4] if o == p) for pc in s.pieces.values())
         if held != s.deck_size[p]:
-            raise PositionError(f"field 'deck_size[{p}]': player {p + 1}'s cards add up to {held}, "
-                                f"not {s.deck_size[p]}")
-    if not isinstance(doc["spent1"], list) or not all(c in CRESTS for c in doc["spent1"]):
-        raise PositionError(f"field 'spent1' must be a list of crest letters ({CRESTS})")
-    s.spent1 = sum(1 << CRESTS.index(c) for c in set(doc["spent1"]))
-    s.summoned = flag(doc["summoned"], "summoned")
-    s.mover = None if doc["mover"] is None else _int(doc, "mover")
-    s.placed = [flag(v, f"placed[{i}]") for i, v in enumerate(_pair(doc, "placed"))]
+            raise sizes.fail(p, f"player {p + 1}'s cards add up to {held}, not {s.deck_size[p]}")
+
+
+def _read_set_traps(s: DDMState, zone: Doc, traps: set) -> list:
+    entries = (zone.record(k, ("card", "turn")) for k in zone.keys())
+    return [(entry.id("card", traps, "trap"), entry.int("turn", 1, s._turn)) for entry in entries]
+
+
+def _read_turn_so_far(s: DDMState, fields: Doc, uids: set) -> None:
+    """What the active player has done this turn (crests spent in Spend 1, a summon, the piece that moved), and
+    each player's placements and summons over the game."""
+    spent = fields.list("spent1", what=f"crest letters ({CRESTS})")
+    s.spent1 = sum(1 << CRESTS.index(c) for c in {spent.choice(k, tuple(CRESTS)) for k in spent.keys()})
+    s.summoned = fields.bool("summoned")
+    s.mover = fields.int("mover", none=True)
+    placed = fields.pair("placed", "true or false")
+    s.placed = [placed.bool(p) for p in (0, 1)]
+    summons = fields.pair("summons", "[monsters, levels] counts")
     s.counts = []
-    for i, c in enumerate(_pair(doc, "summons")):
-        if not isinstance(c, list) or len(c) != 2:
-            raise PositionError(f"field 'summons[{i}]' must be [monsters put on the board, their total level]")
-        s.counts.append([_int(None, None, 0, None, v, f"summons[{i}]") for v in c])
-    s.next_uid = _int(doc, "next_uid", 0)
+    for p in (0, 1):
+        count = summons.record(p, ("monsters", "levels"))
+        s.counts.append([count.int("monsters", 0), count.int("levels", 0)])
+    s.next_uid = fields.int("next_uid", 0)
     if any(u >= s.next_uid for u in uids):
-        raise PositionError("field 'next_uid' must exceed every monster's uid")
-    w = doc["window"]
-    if w is None:
+        raise fields.fail("next_uid", "must exceed every monster's uid")
+
+
+def _read_window(geo, s: DDMState, fields: Doc, traps: set) -> None:
+    """The trap window of an attack: the attacker, its target and the traps already sprung."""
+    window = fields.record("window", ("attacker", "target", "traps"), none=True)
+    if window is None:
         s.window = None
     else:
-        if not isinstance(w, list) or len(w) != 3 or not isinstance(w[2], list):
-            raise PositionError("field 'window' must be null or [attacker square, target square, [traps]]")
-        s.window = (square(w[0], "window.attacker"), square(w[1], "window.target"),
-                    tuple(card(c, "window.traps", "trap") for c in w[2]))
+        s.window = (_square(geo, window, "attacker"), _square(geo, window, "target"),
+                    tuple(window.ids("traps", traps, "trap")))
         if s.window[0] not in s.pieces or s.window[1] not in s.pieces:
-            raise PositionError("field 'window': the attacker and the target must be pieces on the board")
+            raise fields.fail("window", "the attacker and the target must be pieces on the board")
     if (s.phase == "window") != (s.window is not None):
-        raise PositionError("field 'window' must be set exactly when 'phase' is 'window'")
-    r = doc["result"]
-    if r is not None and (not isinstance(r, dict) or set(r) != {"winners", "reason", "scores"}):
-        raise PositionError("field 'result' must be null or {winners, reason, scores}")
-    if (r is not None) != (s.phase == "over"):
-        raise PositionError("field 'result' must be set exactly when 'phase' is 'over'")
-    s._result = canonical_result(game, r)
-    if s.phase in ("spend1", "battle", "spend2", "placing", "window") and len(s.drawn) != 3:
-        raise PositionError("field 'drawn' must hold the 3 dice of the running turn")
-    return s
+        raise fields.fail("window", "must be set exactly when 'phase' is 'window'")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from coliseo.core.errors import PositionError
+from coliseo.core.position import Doc
 from coliseo.core.reasons import canonical_result
 from coliseo.core.rng import Rng
 
@@ -127,216 +127,173 @@ def position_doc(s: FantastiqaState) -> dict:
     return doc
 
 
-def _fail(field: str, message: str) -> PositionError:
-    return PositionError(f"field {field!r}: {message}")
-
-
-def _get(doc: dict, field: str, where: str = "") -> Any:
-    name = f"{where}{field}"
-    if not isinstance(doc, dict) or field not in doc:
-        raise PositionError(f"missing field {name!r}")
-    return doc[field]
-
-
-def _int(doc, field, where="", lo=0, hi=None, none=False):
-    v = _get(doc, field, where)
-    if none and v is None:
-        return None
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise _fail(where + field, f"must be an integer {rng}{' or null' if none else ''}, got {v!r}")
-    return v
-
-
-def _bool(doc, field, where=""):
-    v = _get(doc, field, where)
-    if not isinstance(v, bool):
-        raise _fail(where + field, f"must be true or false, got {v!r}")
-    return v
-
-
-def _choice(doc, field, choices, where="", none=False):
-    v = _get(doc, field, where)
-    if none and v is None:
-        return None
-    if v not in choices:
-        raise _fail(where + field, f"must be one of {', '.join(map(str, choices))}, got {v!r}")
-    return v
-
-
-def _ids(doc, field, known, where="", what="card"):
-    v = _get(doc, field, where)
-    if not isinstance(v, list):
-        raise _fail(where + field, f"must be a list of {what} ids, got {v!r}")
-    for x in v:
-        if x not in known:
-            raise _fail(where + field, f"{x!r} is not a {what} id of this game's content")
-    return list(v)
-
-
-def _position(v, field):
-    if v not in POSITIONS:
-        raise _fail(field, f"must be a position among {' '.join(POSITIONS)}, got {v!r}")
-    return POSITIONS.index(v)
-
-
 def load_position(game, doc: dict) -> FantastiqaState:
-    cards, quests = game.content.cards, game.content.quests
-    n = game.n
+    """The state a position document describes (its header already checked); PositionError names the first field
+    that is wrong."""
+    fields = Doc(doc)
     s = FantastiqaState.__new__(FantastiqaState)
-    s.game = game
-    s.rng = Rng(doc["rng"])
-    s._legal = None
-    s.n = n
-    s.phase = _choice(doc, "phase", PHASES)
-    s.cur = _int(doc, "current", lo=0, hi=n - 1)
-    s.turn_no = _int(doc, "turn")
-    res = _get(doc, "result")
-    if res is not None:
-        if (not isinstance(res, dict) or set(res) != {"winners", "reason", "scores"}
-                or not isinstance(res["winners"], list) or not isinstance(res["scores"], list)
-                or len(res["scores"]) != n):
-            raise _fail("result", "must be null or {winners, reason, scores} with one score per player")
-    if (res is None) != (s.phase != OVER):
-        raise _fail("result", "must be set exactly when phase is 'over'")
-    s.res = canonical_result(game, res)
-    s.goal = _int(doc, "goal", lo=1)
-    s.regions = _get(doc, "regions")
-    if not isinstance(s.regions, list) or sorted(s.regions) != sorted(REGIONS):
-        raise _fail("regions", f"must list each of {' '.join(REGIONS)} once, got {s.regions!r}")
-    s.statues = _get(doc, "statues")
-    if not isinstance(s.statues, list) or sorted(s.statues) != ["AT", "AT", "BB", "BB", "QC", "QC"]:
-        raise _fail("statues", f"must hold 2 AT, 2 BB and 2 QC, got {s.statues!r}")
-    s.regions, s.statues = list(s.regions), list(s.statues)
-    pos = _get(doc, "positions")
-    if not isinstance(pos, list) or len(pos) != n:
-        raise _fail("positions", f"must list {n} positions (or null before the draft start)")
-    s.pos = [-1 if p is None else _position(p, "positions") for p in pos]
-    spaces = _get(doc, "spaces")
-    if not isinstance(spaces, list) or len(spaces) != 7:
-        raise _fail("spaces", "must list 7 spaces, each a creature id or null")
-    for c in spaces:
-        if c is not None and (c not in cards or cards[c].kind != "creature"):
-            raise _fail("spaces", f"{c!r} is not a creature")
-    s.spaces = list(spaces)
-    sg = _get(doc, "space_gems")
-    if not isinstance(sg, list) or len(sg) != 7 or any(isinstance(g, bool) or not isinstance(g, int) or g < 0
-                                                       for g in sg):
-        raise _fail("space_gems", "must list 7 non-negative integers")
-    s.sgems = list(sg)
-    pend = _get(doc, "pending")
-    if not isinstance(pend, list):
-        raise _fail("pending", "must be a list of [space, [cards]]")
+    s.game, s.rng, s._legal, s.n = game, Rng(doc["rng"]), None, game.n
+    _read_turn(s, fields)
+    _read_map(game, s, fields)
+    _read_decks(game, s, fields)
+    _read_supply(game, s, fields)
+    _read_people(game, s, fields)
+    _check_every_card_once(game, s)
+    _check_adventure(s, fields)
+    _check_commits(game, s, fields)
+    if s.bonus_supply + sum(s.bonus) + sum(s.open_bonus) != 12:
+        raise fields.fail("bonus_supply", "the +1 tokens in supply, on slots and held must total 12")
+    return s
+
+
+def _of_kind(cards: dict, *kinds: str) -> set:
+    return {c for c, card in cards.items() if card.kind in kinds}
+
+
+def _read_turn(s: FantastiqaState, fields: Doc) -> None:
+    """The phase, whose turn, which turn, the result of a finished game and the Quest Goal."""
+    s.phase = fields.choice("phase", PHASES)
+    s.cur = fields.int("current", 0, s.n - 1)
+    s.turn_no = fields.int("turn", 0)
+    s.res = canonical_result(s.game, fields.result(s.n))
+    if (s.res is None) != (s.phase != OVER):
+        raise fields.fail("result", "must be set exactly when phase is 'over'")
+    s.goal = fields.int("goal", 1)
+
+
+def _read_map(game, s: FantastiqaState, fields: Doc) -> None:
+    """The Regions and statues laid out, the Adventurers on them, the creatures on the seven spaces (and the cards
+    paid towards those being subdued), and the route of an adventure so far."""
+    s.regions = _read_layout(fields, "regions", REGIONS, "Regions")
+    s.statues = _read_layout(fields, "statues", ("AT", "AT", "BB", "BB", "QC", "QC"), "statues")
+    positions = fields.list("positions", s.n, "positions (or null before the draft's start)")
+    s.pos = []
+    for q in positions.keys():
+        where = positions.choice(q, POSITIONS, none=True)
+        s.pos.append(-1 if where is None else POSITIONS.index(where))
+    cards = game.content.cards
+    creatures = _of_kind(cards, "creature")
+    spaces = fields.list("spaces", 7, "spaces, each a creature id or null")
+    s.spaces = [spaces.id(i, creatures, "creature", none=True) for i in spaces.keys()]
+    s.sgems = fields.ints("space_gems", 0, length=7)
+    pending = fields.list("pending", what="[space, cards] steps")
     s.pending = []
-    for item in pend:
-        if (not isinstance(item, list) or len(item) != 2 or item[0] not in range(1, 8)
-                or not isinstance(item[1], list) or any(c not in cards for c in item[1])
-                or s.spaces[item[0] - 1] is None):
-            raise _fail("pending", f"bad step {item!r}: must be [occupied space 1-7, [card ids]]")
-        s.pending.append((item[0], tuple(item[1])))
+    for i in pending.keys():
+        step = pending.record(i, ("space", "cards"))
+        space = step.int("space", 1, 7)
+        if s.spaces[space - 1] is None:
+            raise step.fail("space", f"space {space} holds no creature")
+        s.pending.append((space, tuple(step.ids("cards", cards))))
     if s.pending and s.phase not in (ADVENTURE, RELEASE):
-        raise _fail("pending", "pending creatures exist only during an adventure")
-    route = _get(doc, "route")
-    if not isinstance(route, list):
-        raise _fail("route", "must be a list of positions")
-    s.route = [_position(r, "route") for r in route]
-    crossed = _get(doc, "crossed")
-    if not isinstance(crossed, list) or any(x not in range(1, 8) for x in crossed):
-        raise _fail("crossed", "must be a list of spaces 1-7")
-    s.crossed = list(crossed)
-    s.cdeck = _ids(doc, "creature_deck", cards)
-    for c in s.cdeck:
-        if cards[c].kind not in ("creature", "event"):
-            raise _fail("creature_deck", f"{c!r} is not a creature or event")
-    blocks = _get(doc, "creature_blocks")
-    if not isinstance(blocks, list) or len(blocks) != len(s.cdeck) or any(b not in (0, 1, 2, 3) for b in blocks):
-        raise _fail("creature_blocks", "must give a block 0-3 for each creature-deck card")
-    s.cblock = list(blocks)
-    decks = _get(doc, "decks")
-    known = _get(doc, "known")
-    if not isinstance(decks, dict) or set(decks) != set(STATUES):
-        raise _fail("decks", "must hold the decks AT, BB and QC")
-    if not isinstance(known, dict) or set(known) != set(STATUES):
-        raise _fail("known", "must give AT, BB and QC known-bottom counts")
+        raise fields.fail("pending", "pending creatures exist only during an adventure")
+    route = fields.list("route", what="positions")
+    s.route = [POSITIONS.index(route.choice(i, POSITIONS)) for i in route.keys()]
+    s.crossed = fields.ints("crossed", 1, 7)
+
+
+def _read_layout(fields: Doc, key: str, pieces: tuple, what: str) -> list:
+    """A list holding each of `pieces` (as often as it is there), in any order."""
+    layout = fields.list(key, len(pieces), f"{what} ({' '.join(pieces)} in any order)")
+    kinds = tuple(dict.fromkeys(pieces))
+    found = [layout.choice(i, kinds) for i in layout.keys()]
+    if sorted(found) != sorted(pieces):
+        raise fields.must(key, f"each of {' '.join(pieces)} in any order", found)
+    return found
+
+
+def _read_decks(game, s: FantastiqaState, fields: Doc) -> None:
+    """The creature deck in its blocks, the three statue decks (and how many of each one's bottom cards are known),
+    a statue's row of cards to choose from and the phase it returns to."""
+    cards, quests = game.content.cards, game.content.quests
+    s.cdeck = fields.ids("creature_deck", _of_kind(cards, "creature", "event"), "creature or event")
+    s.cblock = fields.ints("creature_blocks", 0, 3, length=len(s.cdeck))
+    decks = fields.object("decks")
+    decks.fields(STATUES)
+    known = fields.object("known")
+    known.fields(STATUES)
     s.decks, s.known = {}, {}
-    kinds = {"AT": ("artifact",), "BB": ("beast",)}
     for k in STATUES:
-        pool = quests if k == "QC" else cards
-        s.decks[k] = _ids(decks, k, pool, "decks.", "quest" if k == "QC" else "card")
-        if k != "QC" and any(cards[c].kind not in kinds[k] for c in s.decks[k]):
-            raise _fail(f"decks.{k}", f"holds a card that is not {'an artifact' if k == 'AT' else 'a beast'}")
-        s.known[k] = _int(known, k, "known.", 0, len(s.decks[k]))
-    s.row_kind = _choice(doc, "row_kind", STATUES, none=True)
-    s.row = _ids(doc, "row", quests if s.row_kind == "QC" else cards)
+        if k == "QC":
+            s.decks[k] = decks.ids(k, quests, "quest")
+        else:
+            kind = "artifact" if k == "AT" else "beast"
+            s.decks[k] = decks.ids(k, _of_kind(cards, kind), kind)
+        s.known[k] = known.int(k, 0, len(s.decks[k]))
+    s.row_kind = fields.choice("row_kind", STATUES, none=True)
+    s.row = fields.ids("row", quests if s.row_kind == "QC" else cards, "quest" if s.row_kind == "QC" else "card")
     if (s.phase == STATUE) != (s.row_kind is not None) or (s.row and s.phase != STATUE):
-        raise _fail("row_kind", "a statue row exists exactly in phase 'statue'")
-    s.kept = _int(doc, "kept", hi=3)
-    s.ret = _choice(doc, "return_phase", (MAIN, ADVENTURE, "after"), none=True)
+        raise fields.fail("row_kind", "a statue row exists exactly in phase 'statue'")
+    s.kept = fields.int("kept", 0, 3)
+    s.ret = fields.choice("return_phase", (MAIN, ADVENTURE, "after"), none=True)
     if (s.ret is None) == (s.phase in (STATUE, RELEASE)):
-        raise _fail("return_phase", "must be set exactly in phases 'statue' and 'release'")
-    s.rel_left = _int(doc, "release_left", hi=99)
-    s.rel_paid = _bool(doc, "release_paid")
-    oq = _get(doc, "open_quests")
-    if not isinstance(oq, list) or len(oq) != 2 or any(q is not None and q not in quests for q in oq):
-        raise _fail("open_quests", "must list 2 slots, each a quest id or null")
-    s.open_q = list(oq)
-    ob = _get(doc, "open_bonus")
-    if not isinstance(ob, list) or len(ob) != 2 or any(not isinstance(b, bool) for b in ob):
-        raise _fail("open_bonus", "must list 2 booleans")
-    s.open_bonus = list(ob)
-    s.bonus_supply = _int(doc, "bonus_supply", hi=12)
-    s.spy = _int(doc, "spy")
-    s.box = _ids(doc, "box", game.content.names)
-    s.dragons = _ids(doc, "dragon_supply", cards)
-    if any(cards[d].kind != "dragon" for d in s.dragons):
-        raise _fail("dragon_supply", "holds a card that is not a Peaceful Dragon")
-    s.first_fill = _bool(doc, "first_fill")
-    draft = _get(doc, "draft")
-    if not isinstance(draft, dict):
-        raise _fail("draft", "must be an object {quests, artifacts, index, step}")
-    s.qpool = _ids(draft, "quests", quests, "draft.", "quest")
-    s.apool = _ids(draft, "artifacts", cards, "draft.")
-    s.draft_i = _int(draft, "index", "draft.", 0, n)
-    s.draft_step = _choice(draft, "step", ("quest", "artifact", "start"), "draft.", none=True)
+        raise fields.fail("return_phase", "must be set exactly in phases 'statue' and 'release'")
+    s.rel_left = fields.int("release_left", 0, 99)
+    s.rel_paid = fields.bool("release_paid")
+
+
+def _read_supply(game, s: FantastiqaState, fields: Doc) -> None:
+    """The open quests and their +1 tokens, the supply of those, the spy, the box, the Peaceful Dragons, and the
+    draft of quests and artifacts at the start."""
+    cards, quests = game.content.cards, game.content.quests
+    open_quests = fields.list("open_quests", 2, "slots, each a quest id or null")
+    s.open_q = [open_quests.id(k, quests, "quest", none=True) for k in (0, 1)]
+    open_bonus = fields.list("open_bonus", 2, "true or false")
+    s.open_bonus = [open_bonus.bool(k) for k in (0, 1)]
+    s.bonus_supply = fields.int("bonus_supply", 0, 12)
+    s.spy = fields.int("spy", 0)
+    s.box = fields.ids("box", game.content.names)
+    s.dragons = fields.ids("dragon_supply", _of_kind(cards, "dragon"), "Peaceful Dragon")
+    s.first_fill = fields.bool("first_fill")
+    draft = fields.object("draft")
+    s.qpool = draft.ids("quests", quests, "quest")
+    s.apool = draft.ids("artifacts", cards)
+    s.draft_i = draft.int("index", 0, s.n)
+    s.draft_step = draft.choice("step", ("quest", "artifact", "start"), none=True)
     if (s.draft_step is None) == (s.phase == DRAFT):
-        raise _fail("draft.step", "must be set exactly during the draft")
-    people = _get(doc, "people")
-    if not isinstance(people, list) or len(people) != n:
-        raise _fail("people", f"must hold {n} player records")
+        raise draft.fail("step", "must be set exactly during the draft")
+
+
+def _read_people(game, s: FantastiqaState, fields: Doc) -> None:
+    """Each player's cards (hand, draw pile, play, discards), quests (private, committed to, completed) and tokens."""
+    cards, quests = game.content.cards, game.content.quests
+    people = fields.list("people", s.n, "player records")
     s.hand, s.draw, s.play, s.discard, s.priv, s.commits, s.completed = [], [], [], [], [], [], []
     s.bonus, s.gems, s.carpets, s.rearr = [], [], [], []
-    for p, rec in enumerate(people):
-        w = f"people[{p}]."
-        if not isinstance(rec, dict):
-            raise _fail(f"people[{p}]", "must be an object")
-        for name, target in (("hand", s.hand), ("draw", s.draw), ("play", s.play), ("discard", s.discard)):
-            target.append(_ids(rec, name, cards, w))
-        s.priv.append(_ids(rec, "quests", quests, w, "quest"))
+    for p in people.keys():
+        person = people.object(p)
+        for name, pile in (("hand", s.hand), ("draw", s.draw), ("play", s.play), ("discard", s.discard)):
+            pile.append(person.ids(name, cards))
+        s.priv.append(person.ids("quests", quests, "quest"))
         if len(s.priv[p]) > 3:
-            raise _fail(w + "quests", "a player holds at most 3 private quests")
-        s.completed.append(_ids(rec, "completed", quests, w, "quest"))
-        com = _get(rec, "commits", w)
-        if not isinstance(com, dict):
-            raise _fail(w + "commits", "must map quest ids to committed cards")
-        commits = {}
-        for q, _cs in com.items():
-            if q not in s.priv[p] and q not in s.open_q:
-                raise _fail(w + "commits", f"{q!r} is neither a private quest of this player nor open")
-            ids = _ids(com, q, cards, w + "commits.")
-            if not ids:
-                raise _fail(w + "commits." + q, "must not be empty")
-            commits[q] = ids
-        if sum(1 for q in commits if q in s.open_q and q not in s.priv[p]) > 1:
-            raise _fail(w + "commits", "one Quest token serves at most one open quest")
-        s.commits.append(commits)
-        s.bonus.append(_int(rec, "bonus", w, 0, 12))
-        s.gems.append(_int(rec, "gems", w))
-        s.carpets.append(_int(rec, "carpets", w))
-        s.rearr.append(_int(rec, "rearranges", w))
-    # every card and quest in exactly one zone
+            raise person.fail("quests", "a player holds at most 3 private quests")
+        s.completed.append(person.ids("completed", quests, "quest"))
+        s.commits.append(_read_commits(s, person, p))
+        s.bonus.append(person.int("bonus", 0, 12))
+        s.gems.append(person.int("gems", 0))
+        s.carpets.append(person.int("carpets", 0))
+        s.rearr.append(person.int("rearranges", 0))
+
+
+def _read_commits(s: FantastiqaState, person: Doc, p: int) -> dict:
+    """The cards a player has committed to each quest: their private ones, and one open quest by the Quest token."""
+    commits = person.object("commits")
+    found = {}
+    for q in commits.keys():
+        if q not in s.priv[p] and q not in s.open_q:
+            raise commits.fail(None, f"{q!r} is neither a private quest of this player nor open")
+        found[q] = commits.ids(q, s.game.content.cards)
+        if not found[q]:
+            raise commits.fail(q, "must not be empty")
+    if sum(1 for q in found if q in s.open_q and q not in s.priv[p]) > 1:
+        raise commits.fail(None, "one Quest token serves at most one open quest")
+    return found
+
+
+def _check_every_card_once(game, s: FantastiqaState) -> None:
+    """Every card and quest is in exactly one zone."""
     zones = (s.spaces + [c for _, cs in s.pending for c in cs] + s.cdeck + [c for d in s.decks.values() for c in d]
              + s.row + s.open_q + s.box + s.dragons + s.qpool + s.apool)
-    for p in range(n):
+    for p in range(s.n):
         zones += s.hand[p] + s.draw[p] + s.play[p] + s.discard[p] + s.priv[p] + s.completed[p]
         zones += [c for cs in s.commits[p].values() for c in cs]
     counts = Counter(z for z in zones if z is not None)
@@ -346,24 +303,30 @@ def load_position(game, doc: dict) -> FantastiqaState:
     missing = sorted(set(game.all_ids) - set(counts))
     if missing:
         raise PositionError(f"card(s) {', '.join(missing[:10])} are in no zone")
+
+
+def _check_commits(game, s: FantastiqaState, fields: Doc) -> None:
+    """Each card committed to a quest has a symbol the quest requires."""
+    cards, quests = game.content.cards, game.content.quests
+    for p in range(s.n):
+        for q, committed in s.commits[p].items():
+            for c in committed:
+                if not cards[c].units or cards[c].sym not in quests[q].req:
+                    raise fields.fail(f"people[{p}].commits.{q}", f"{c} has no symbol the quest requires")
+
+
+def _check_adventure(s: FantastiqaState, fields: Doc) -> None:
+    """Every Adventurer is on the board after the draft; an adventure's route starts where it set off and ends on
+    the Adventurer's Region, one crossed space joining each two Regions in it; no route outside an adventure."""
     if s.phase != DRAFT and s.phase != OVER and any(p < 0 for p in s.pos):
-        raise _fail("positions", "every Adventurer is on the board after the draft")
+        raise fields.fail("positions", "every Adventurer is on the board after the draft")
     in_adventure = s.phase == ADVENTURE or (s.phase == RELEASE and s.ret == ADVENTURE)
     if in_adventure:
         if not s.route or s.route[-1] != s.pos[s.cur] or len(s.crossed) != len(s.route) - 1:
-            raise _fail("route", "in an adventure the route ends on the Adventurer's Region, one crossed space "
-                                 "per move")
+            raise fields.fail("route", "in an adventure the route ends on the Adventurer's Region, one crossed space "
+                                       "per move")
         for a, b, space in zip(s.route, s.route[1:], s.crossed):
             if (space, b) not in ADJACENT[a]:
-                raise _fail("crossed", f"space {space} does not join {POSITIONS[a]} and {POSITIONS[b]}")
+                raise fields.fail("crossed", f"space {space} does not join {POSITIONS[a]} and {POSITIONS[b]}")
     elif s.route or s.crossed:
-        raise _fail("route", "a route exists only during an adventure")
-    for p in range(n):
-        for q, cs in s.commits[p].items():
-            req = quests[q].req
-            for c in cs:
-                if not cards[c].units or cards[c].sym not in req:
-                    raise _fail(f"people[{p}].commits.{q}", f"{c} has no symbol the quest requires")
-    if s.bonus_supply + sum(s.bonus) + sum(s.open_bonus) != 12:
-        raise _fail("bonus_supply", "the +1 tokens in supply, on slots and held must total 12")
-    return s
+        raise fields.fail("route", "a route exists only during an adventure")

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from coliseo.core.errors import PositionError
+from coliseo.core.position import Doc
 from coliseo.core.reasons import canonical_reason, canonical_result, end_reasons
 from coliseo.core.rng import Rng
 
@@ -184,117 +185,95 @@ def position_doc(state: DuelState) -> dict:
     return doc
 
 
-def _int(doc: dict, field: str, where: str, lo: int | None = None, hi: int | None = None, none: bool = False):
-    value = doc.get(field) if isinstance(doc, dict) else None
-    if value is None and none:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"field '{where}{field}' must be a whole number, got {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise PositionError(f"field '{where}{field}' must be in {lo}..{hi}, got {value}")
-    return value
-
-
-def _bool(doc: dict, field: str, where: str) -> bool:
-    value = doc.get(field)
-    if not isinstance(value, bool):
-        raise PositionError(f"field '{where}{field}' must be true or false, got {value!r}")
-    return value
-
-
-def _ids(state: DuelState, doc: dict, field: str, where: str) -> list[int]:
-    value = doc.get(field)
-    if not isinstance(value, list):
-        raise PositionError(f"field '{where}{field}' must be a list of card ids")
-    for c in value:
-        if not isinstance(c, int) or isinstance(c, bool) or c not in state.pack.cards:
-            raise PositionError(f"field '{where}{field}' holds {c!r}, which is not a card of the pack")
-    return list(value)
-
-
-def _record(state: DuelState, doc, where: str, monster: bool) -> list | None:
-    if doc is None:
-        return None
-    if not isinstance(doc, dict):
-        raise PositionError(f"field '{where}' must be an object or null")
-    cid = _int(doc, "id", where + ".")
-    if cid not in state.pack.cards:
-        raise PositionError(f"field '{where}.id': {cid} is not a card of the pack")
-    if (state.pack.cards[cid].kind == MONSTER) != monster:
-        raise PositionError(f"field '{where}.id': card {cid} cannot stand in a {'monster' if monster else 'spell'}"
-                            " zone")
-    rec = [cid, _bool(doc, "face_up", where + "."), _bool(doc, "defence", where + "."),
-           _int(doc, "star", where + ".", 0, 2), _int(doc, "mod", where + ".", -99999, 99999),
-           _int(doc, "curse", where + ".", -99999, 0), _bool(doc, "used", where + "."),
-           _bool(doc, "moved", where + "."), _bool(doc, "known", where + ".")]
-    if not monster and rec[UP]:
-        raise PositionError(f"field '{where}.face_up': spell-row cards are always face-down")
-    return rec
-
-
 def load_position(game, doc: dict) -> DuelState:
-    """A position document validated field by field (PositionError names the bad field)."""
+    """The state a position document describes (its header already checked); PositionError names the first field
+    that is wrong."""
+    fields = Doc(doc)
     s = DuelState.__new__(DuelState)
     s.game, s.pack, s._legal = game, game.pack, None
     s.rng = Rng(doc["rng"])
-    s.turn_no = _int(doc, "turn", "", 0)
-    s.player = _int(doc, "player", "", 0, 1)
-    s.phase = doc.get("phase")
-    if s.phase not in PHASES:
-        raise PositionError(f"field 'phase' must be one of {', '.join(PHASES)}, got {s.phase!r}")
-    s.terrain = _int(doc, "terrain", "", 0, len(game.pack.terrain_table) - 1)
-    s.pending = _int(doc, "pending", "", -1, 4)
-    s.duelist = _int(doc, "duelist", "", 0)
-    s.max_lp = _int(doc, "max_lp", "", 1, 65535)
-    s.winner = _int(doc, "winner", "", 0, 1, none=True)
-    s.reason = canonical_reason(game, doc.get("reason"))
-    if s.reason is not None and s.reason not in end_reasons(game):
-        raise PositionError(f"field 'reason' must be null or one of {', '.join(end_reasons(game))}")
-    sides = doc.get("sides")
-    if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(x, dict) for x in sides):
-        raise PositionError("field 'sides' must be a list of two objects")
+    _read_duel(game, s, fields)
+    sides = fields.list("sides", 2, "side objects")
     s.lp, s.decks, s.hands, s.monsters, s.spells, s.removed, s.created = [], [], [], [], [], [], []
     s.counters, s.pinned, s.lists = [], [], []
-    for i, side in enumerate(sides):
-        w = f"sides[{i}]."
-        s.lp.append(_int(side, "lp", w, 0, s.max_lp))
-        s.decks.append(_ids(s, side, "deck", w))
-        s.hands.append(_ids(s, side, "hand", w))
-        if len(s.hands[i]) > 5:
-            raise PositionError(f"field '{w}hand' holds {len(s.hands[i])} cards; a hand holds at most 5")
-        for row, monster in (("monsters", True), ("spells", False)):
-            zones = side.get(row)
-            if not isinstance(zones, list) or len(zones) != 5:
-                raise PositionError(f"field '{w}{row}' must be a list of 5 zones (null or a record)")
-            getattr(s, row).append([_record(s, z, f"{w}{row}[{k}]", monster) for k, z in enumerate(zones)])
-        s.removed.append(_ids(s, side, "removed", w))
-        s.created.append(_ids(s, side, "created", w))
-        counters = side.get("counters")
-        if not isinstance(counters, dict):
-            raise PositionError(f"field '{w}counters' must be an object")
-        s.counters.append([_int(counters, name, w + "counters.", 0) for name in COUNTER_NAMES])
-        s.pinned.append(_int(side, "pinned", w, 0, 99))
-        s.lists.append(_ids(s, side, "list", w))
-        total = len(s.decks[i]) + len(s.hands[i]) + len(s.removed[i]) + sum(
-            r is not None for r in s.monsters[i] + s.spells[i])
-        if total != len(s.lists[i]) + len(s.created[i]):
-            raise PositionError(f"field '{w}': deck + hand + field + removed = {total} cards, but the list has "
-                                f"{len(s.lists[i])} and {len(s.created[i])} were created by fusions and rituals")
+    for i in (0, 1):
+        _read_side(s, sides.object(i), i)
     s.lists = tuple(tuple(x) for x in s.lists)
     if s.phase != OVER and 0 in s.lp:
         raise PositionError(f"field 'sides[{s.lp.index(0)}].lp' is 0 but the phase is not over")
     if s.phase == "main" and not s.hands[s.player]:
         raise PositionError(f"field 'sides[{s.player}].hand' is empty in the main phase (a play is due)")
     if s.phase == PLACE and (s.pending < 0 or s.monsters[s.player][s.pending] is None):
-        raise PositionError("field 'pending' must name the player's monster zone awaiting placement")
-    if s.phase == OVER:
-        if s.winner is None or s.reason is None:
-            raise PositionError("fields 'winner' and 'reason' are needed when the phase is over")
-        s.outcome = canonical_result(game, doc.get("result"))
-        if not isinstance(s.outcome, dict) or s.outcome.get("winners") != [s.winner]:
-            raise PositionError("field 'result' must be the finished duel's result naming the winner")
-    else:
-        if doc.get("result") is not None or s.winner is not None:
-            raise PositionError("fields 'result' and 'winner' must be null while the duel goes on")
-        s.outcome = None
+        raise fields.fail("pending", "must name the player's monster zone awaiting placement")
+    s.outcome = _read_outcome(s, fields)
     return s
+
+
+def _read_duel(game, s: DuelState, fields: Doc) -> None:
+    """The turn, the player to move, the phase, the terrain, a monster awaiting placement, the CPU duelist, the
+    LP both start with, and the winner and the reason of a finished duel."""
+    s.turn_no = fields.int("turn", 0)
+    s.player = fields.int("player", 0, 1)
+    s.phase = fields.choice("phase", PHASES)
+    s.terrain = fields.int("terrain", 0, len(game.pack.terrain_table) - 1)
+    s.pending = fields.int("pending", -1, 4)
+    s.duelist = fields.int("duelist", 0)
+    s.max_lp = fields.int("max_lp", 1, 65535)
+    s.winner = fields.int("winner", 0, 1, none=True, default=None)
+    s.reason = canonical_reason(game, fields.get("reason", None))
+    if s.reason is not None and s.reason not in end_reasons(game):
+        raise fields.must("reason", f"one of {', '.join(end_reasons(game))} or null", fields.get("reason"))
+
+
+def _read_side(s: DuelState, side: Doc, i: int) -> None:
+    """One player's LP, deck, hand, field, removed cards, counters and deck list; every card of the list (and
+    every one a fusion or ritual made) is in exactly one of those places."""
+    cards = s.pack.cards
+    s.lp.append(side.int("lp", 0, s.max_lp))
+    s.decks.append(side.ids("deck", cards))
+    s.hands.append(side.ids("hand", cards))
+    if len(s.hands[i]) > 5:
+        raise side.fail("hand", f"holds {len(s.hands[i])} cards; a hand holds at most 5")
+    for row, monster in (("monsters", True), ("spells", False)):
+        zones = side.list(row, 5, "zones (null or a record)")
+        getattr(s, row).append([_read_card(s, zones, k, monster) for k in zones.keys()])
+    s.removed.append(side.ids("removed", cards))
+    s.created.append(side.ids("created", cards))
+    counters = side.object("counters")
+    s.counters.append([counters.int(name, 0) for name in COUNTER_NAMES])
+    s.pinned.append(side.int("pinned", 0, 99))
+    s.lists.append(side.ids("list", cards))
+    total = len(s.decks[i]) + len(s.hands[i]) + len(s.removed[i]) + sum(
+        r is not None for r in s.monsters[i] + s.spells[i])
+    if total != len(s.lists[i]) + len(s.created[i]):
+        raise side.fail(None, f"deck + hand + field + removed = {total} cards, but the list has "
+                              f"{len(s.lists[i])} and {len(s.created[i])} were created by fusions and rituals")
+
+
+def _read_card(s: DuelState, zones: Doc, k: int, monster: bool) -> list | None:
+    """The card in a zone of the field (None for an empty one)."""
+    card = zones.object(k, none=True)
+    if card is None:
+        return None
+    cid = card.id("id", s.pack.cards)
+    if (s.pack.cards[cid].kind == MONSTER) != monster:
+        raise card.fail("id", f"card {cid} cannot stand in a {'monster' if monster else 'spell'} zone")
+    rec = [cid, card.bool("face_up"), card.bool("defence"), card.int("star", 0, 2), card.int("mod", -99999, 99999),
+           card.int("curse", -99999, 0), card.bool("used"), card.bool("moved"), card.bool("known")]
+    if not monster and rec[UP]:
+        raise card.fail("face_up", "spell-row cards are always face-down")
+    return rec
+
+
+def _read_outcome(s: DuelState, fields: Doc) -> dict | None:
+    """The result of a finished duel, which names its winner; none while the duel goes on."""
+    result = fields.get("result", None)
+    if s.phase != OVER:
+        if result is not None or s.winner is not None:
+            raise PositionError("fields 'result' and 'winner' must be null while the duel goes on")
+        return None
+    if s.winner is None or s.reason is None:
+        raise PositionError("fields 'winner' and 'reason' are needed when the phase is over")
+    if not isinstance(result, dict) or result.get("winners") != [s.winner]:
+        raise fields.must("result", "the finished duel's result naming the winner", result)
+    return canonical_result(s.game, result)
