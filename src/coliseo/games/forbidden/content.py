@@ -242,6 +242,7 @@ def _rows(root: Path, name: str, columns: tuple[str, ...], required: bool = True
 
 
 def _load(pack: Pack) -> None:
+    """Every file of the pack, in the order their references need: cards before what names them."""
     root = pack.root
     meta = read_toml(root / "pack.toml")
     where = str(root / "pack.toml")
@@ -251,7 +252,20 @@ def _load(pack: Pack) -> None:
     pack.id, pack.name = meta["id"], meta["name"]
     pack.version, pack.licence = str(meta.get("version", "")), str(meta.get("licence", ""))
     _load_rules(pack, read_toml(root / "rules.toml"), str(root / "rules.toml"))
+    pack.cards = _load_cards(root)
+    _load_fusions(pack, root)
+    _load_equips_and_rituals(pack, root)
+    _load_decks(pack, meta, where)
+    _load_duelists(pack, root)
+    _load_pools(pack, root)
+    pack.by_name = {c.name.lower(): c.id for c in pack.cards.values()}
+    pack.kind_of = [-1] * (max(pack.cards) + 1)
+    for c in pack.cards.values():
+        pack.kind_of[c.id] = c.kind
+    pack.kind2_of = [k * 2 for k in pack.kind_of]  # the kind's part of a chain's class in legal plays
 
+
+def _load_cards(root) -> dict[int, Card]:
     cards: dict[int, Card] = {}
     for row in _rows(root, "cards.csv", ("id", "name", "kind")):
         cid = row.int("id", 1)
@@ -279,20 +293,25 @@ def _load(pack: Pack) -> None:
             cards[cid] = Card(cid, row.text("name"), kind, group=group, value=value, trigger=trigger, extra=extra)
     if not cards:
         raise ContentError(f"{root / 'cards.csv'}: the pack has no cards")
-    pack.cards = cards
+    return cards
 
-    def ref(row: _Row, field: str, kinds: tuple[int, ...] | None = None) -> int:
-        cid = row.int(field)
-        if cid not in cards:
-            raise row.fail(f"field {field!r}: no card {cid} in the pack")
-        if kinds is not None and cards[cid].kind not in kinds:
-            raise row.fail(f"field {field!r}: card {cid} is a {KINDS[cards[cid].kind]}, expected "
-                           + " or ".join(KINDS[k] for k in kinds))
-        return cid
 
+def _ref(cards: dict[int, Card], row: _Row, field: str, kinds: tuple[int, ...] | None = None) -> int:
+    """The card id in `field`, which must be a card of the pack (of one of `kinds`, if given)."""
+    cid = row.int(field)
+    if cid not in cards:
+        raise row.fail(f"field {field!r}: no card {cid} in the pack")
+    if kinds is not None and cards[cid].kind not in kinds:
+        raise row.fail(f"field {field!r}: card {cid} is a {KINDS[cards[cid].kind]}, expected "
+                       + " or ".join(KINDS[k] for k in kinds))
+    return cid
+
+
+def _load_fusions(pack: Pack, root) -> None:
+    cards = pack.cards
     pack.explicit = {}
     for row in _rows(root, "fusions.csv", ("material1", "material2", "result")):
-        a, b, r = ref(row, "material1"), ref(row, "material2"), ref(row, "result")
+        a, b, r = _ref(cards, row, "material1"), _ref(cards, row, "material2"), _ref(cards, row, "result")
         key = (a, b) if a <= b else (b, a)
         if pack.explicit.get(key, r) != r:
             raise row.fail(f"fusion {a}+{b} conflicts with an earlier row ({pack.explicit[key]} vs {r})")
@@ -310,23 +329,29 @@ def _load(pack: Pack) -> None:
         families[key] = sorted(set(families.get(key, []) + results), key=lambda r: (cards[r].atk, r))
     pack.families = families
 
+
+def _load_equips_and_rituals(pack: Pack, root) -> None:
+    cards = pack.cards
     equips: dict[int, frozenset | None] = {}
     for row in _rows(root, "equips.csv", ("equip", "monster")):
-        e = ref(row, "equip", (EQUIP,))
+        e = _ref(cards, row, "equip", (EQUIP,))
         if row.text("monster") == "*":
             equips[e] = None
         elif equips.get(e, ()) is not None:
-            equips[e] = frozenset(equips.get(e, frozenset())) | {ref(row, "monster", (MONSTER,))}
+            equips[e] = frozenset(equips.get(e, frozenset())) | {_ref(cards, row, "monster", (MONSTER,))}
     pack.equips = equips
 
     pack.rituals = {}
     for row in _rows(root, "rituals.csv", ("ritual", "material1", "material2", "material3", "result")):
-        rid = ref(row, "ritual", (RITUAL,))
+        rid = _ref(cards, row, "ritual", (RITUAL,))
         if rid in pack.rituals:
             raise row.fail(f"field 'ritual': ritual {rid} has two recipes")
-        pack.rituals[rid] = (ref(row, "material1", (MONSTER,)), ref(row, "material2", (MONSTER,)),
-                             ref(row, "material3", (MONSTER,)), ref(row, "result", (MONSTER,)))
+        pack.rituals[rid] = (_ref(cards, row, "material1", (MONSTER,)), _ref(cards, row, "material2", (MONSTER,)),
+                             _ref(cards, row, "material3", (MONSTER,)), _ref(cards, row, "result", (MONSTER,)))
 
+
+def _load_decks(pack: Pack, meta: dict, where: str) -> None:
+    cards = pack.cards
     exodia = meta.get("exodia", [])
     if not isinstance(exodia, list) or any(not isinstance(x, int) or x not in cards for x in exodia):
         raise ContentError(f"{where}: field 'exodia' must be a list of card ids of the pack")
@@ -341,6 +366,9 @@ def _load(pack: Pack) -> None:
         if problem:
             raise ContentError(f"{where}: decks.{name}: {problem}")
 
+
+def _load_duelists(pack: Pack, root) -> None:
+    cards = pack.cards
     pack.duelists = {}
     for row in _rows(root, "duelists.csv", ("id", "name", "hand_window", "terrain", "deck"), required=False):
         did = row.int("id", 1)
@@ -362,23 +390,21 @@ def _load(pack: Pack) -> None:
             duster_pct=row.int("duster_pct", 0, 100, default=50), blind_pct=row.int("blind_pct", 0, 100, default=50),
             split_ahead=split_ahead, split_weak=split_weak,
             sees_facedown=bool(row.int("sees_facedown", 0, 1, default=0)), home_field=home)
+
+
+def _load_pools(pack: Pack, root) -> None:
     pack.pools = {}
     for row in _rows(root, "pools.csv", ("duelist", "pool", "card", "weight"), required=False):
         did = row.int("duelist")
         if did not in pack.duelists:
             raise row.fail(f"field 'duelist': no duelist {did} in duelists.csv")
         pool = row.choice("pool", POOLS)
-        cid = ref(row, "card")
+        cid = _ref(pack.cards, row, "card")
         entries = pack.pools.setdefault((did, pool), {})
         if cid in entries:
             raise row.fail(f"field 'card': card {cid} is listed twice in duelist {did}'s {pool} pool")
         entries[cid] = row.int("weight", 0)
     pack.pools = {k: sorted(v.items()) for k, v in pack.pools.items()}
-    pack.by_name = {c.name.lower(): c.id for c in cards.values()}
-    pack.kind_of = [-1] * (max(cards) + 1)
-    for c in cards.values():
-        pack.kind_of[c.id] = c.kind
-    pack.kind2_of = [k * 2 for k in pack.kind_of]  # the kind's part of a chain's class in legal plays
 
 
 def _deck_items(where: str, items, cards) -> list[int]:
