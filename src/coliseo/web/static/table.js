@@ -256,10 +256,11 @@ function drawBoard() {
   for (const picture of $("board").querySelectorAll("svg[role='img']")) {
     if (picture.querySelector("[tabindex]")) picture.setAttribute("role", "group");
   }
-  refocus($("board"), "target", focused, "[tabindex='0']");
+  refocusBoard(focused);
 }
 
-// A redraw replaces the elements: keyboard focus goes back to the same thing (else the first of its kind).
+// A redraw replaces the elements: keyboard focus goes back to the same thing (else the first of its kind), and never
+// to the page's body (a keyboard player would start over from the top).
 function focusedIn(box, key) {
   const node = document.activeElement;
   return node && box.contains(node) && node !== box ? node.dataset[key] ?? null : null;
@@ -267,9 +268,30 @@ function focusedIn(box, key) {
 
 function refocus(box, key, value, fallback) {
   if (value === null) return;
-  const attr = key === "target" ? "data-target" : "data-action";
-  const again = box.querySelector(`[${attr}="${CSS.escape(value)}"]:not([disabled])`) || box.querySelector(fallback);
-  if (again) again.focus({ preventScroll: true });
+  const again = box.querySelector(`[data-${key}="${CSS.escape(value)}"]:not([disabled])`) || box.querySelector(fallback);
+  (again || boardFocus()).focus({ preventScroll: true });
+}
+
+// A board thing stays focused while Tab still reaches it; one that stopped being a target (the square a die was
+// placed on, a region chosen) gives focus to the next target after it, else the first, else the board itself.
+function refocusBoard(value) {
+  if (value === null) return;
+  const same = $("board").querySelector(`[data-target="${CSS.escape(value)}"]`);
+  if (same && same.matches("[tabindex='0']")) { same.focus({ preventScroll: true }); return; }
+  const targets = [...$("board").querySelectorAll(".target[tabindex='0']")];
+  const after = same && targets.find((n) => same.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
+  (after || boardFocus()).focus({ preventScroll: true });
+}
+
+function boardFocus() { return $("board").querySelector(".target[tabindex='0']") || $("board"); }
+
+// A table command that is gone or waits for the server (undo, once sent) gives focus to the board; the question
+// "resign?" takes it to its safe answer and back.
+const NEXT_COMMAND = { resign: "resign-no", "resign-no": "resign" };
+function refocusCommand(id) {
+  if (!id) return;
+  const usable = (name) => name && $(name) && !$(name).disabled ? $(name) : null;
+  (usable(id) || usable(NEXT_COMMAND[id]) || boardFocus()).focus({ preventScroll: true });
 }
 
 function draw() {
@@ -355,9 +377,11 @@ function presence(p) {
 }
 
 function drawControls() {
-  const focused = focusedIn($("controls"), "action");
+  const node = document.activeElement, focused = focusedIn($("controls"), "action");
+  const other = $("controls").contains(node) && focused === null ? node.id : "";   // Cancel
   drawControlItems();
   refocus($("controls"), "action", focused, "button:not([disabled])");
+  if (other && !$(other)) boardFocus().focus({ preventScroll: true });
 }
 
 function drawControlItems() {
@@ -601,7 +625,9 @@ function drawLinks() {
       " · ", el("a", { href: `/replay/${gameId}` }, t("replay"))));
   }
   $("links").replaceChildren(...items);
-  $("table-commands").replaceChildren(...tableCommands());
+  const commands = $("table-commands"), focused = commands.contains(document.activeElement) ? document.activeElement.id : null;
+  commands.replaceChildren(...tableCommands());
+  refocusCommand(focused);
 }
 
 // This browser's seat, to go on playing it elsewhere (as a lichess game's player link does); folded, since whoever

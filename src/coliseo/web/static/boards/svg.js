@@ -20,6 +20,9 @@ export function spot(id, ui, attrs, ...children) {
   if (ui.targets && ui.targets.has(id)) {
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
+  } else if (!g.hasAttribute("tabindex")) {
+    // Chromium lets Tab reach an SVG element that has a focus listener: only targets (and what a board names) may.
+    g.setAttribute("tabindex", "-1");
   }
   if (ui.onTarget) {
     g.addEventListener("click", () => ui.onTarget(id));
