@@ -10,6 +10,7 @@ import pytest
 
 from coliseo import list_games, load_game
 from coliseo.core.errors import RecordError
+from coliseo.core.i18n import result_words
 from coliseo.core.match import Match, verify
 from coliseo.core.reasons import COMMAND_REASONS, END_REASONS, OLD_REASONS, end_reasons, reason_words
 from coliseo.core.registry import game_class
@@ -126,3 +127,16 @@ def test_a_finished_position_saved_with_an_old_code_loads_with_todays(game_id, o
     if "reason" in doc:                                    # Forbidden keeps the reason beside its result too
         older["reason"] = old
     assert game.state_from_json(older).result == state.result
+
+
+def test_a_resignation_names_who_resigned_the_last_of_several_in_a_game_of_four():
+    game = load_game("fantastiqa", players=4)
+    match = Match(game, 3)
+    for player in (2, 0):
+        match.play_text(f"!resign {player}")
+        assert match.resigner is None
+    match.play_text("!resign 3")
+    assert match.result["winners"] == [1] and match.resigner == 3
+    assert result_words(game, match.result, "en", match.resigner) == "Player 2 wins — Player 4 resigned"
+    assert reason_words(game, "resigned", "es", "Jugador 4") == "Jugador 4 se rindió"
+    assert reason_words(game, "resigned", "en") == "by resignation"     # where nobody says who (a run's report)

@@ -425,7 +425,7 @@ def test_a_resignation_ends_the_game_and_the_published_record_verifies(server):
     assert command(me, "resign")["type"] == "ack"
     over = me.state
     assert over["result"] == {"winners": [1], "reason": "resigned", "scores": None}
-    assert over["result_text"] == "Player 2 wins — by resignation" and over["legal"] == []
+    assert over["result_text"] == "Player 2 wins — Player 1 resigned" and over["legal"] == []
     assert command(me, "act", action="end")["message"] == "the game is over"
     record = server.get(f"/api/games/{made['id']}/record")
     assert record["actions"][-1] == "!resign 0"
@@ -514,8 +514,8 @@ def test_resign_in_the_browser_asks_first_and_shows_the_reason_in_words(page, se
     page.click("#resign")
     page.click("#resign-yes")
     page.wait_for_selector("body[data-over='true']")
-    assert "Player 2 wins — by resignation" in page.inner_text("#status")
-    assert "Why: by resignation" in page.inner_text("#game-over") and "null" not in page.inner_text("#game-over")
+    assert "Player 2 wins — Player 1 resigned" in page.inner_text("#status")
+    assert "Why: Player 1 resigned" in page.inner_text("#game-over") and "null" not in page.inner_text("#game-over")
     assert page.locator("#resign").count() == 0
 
 

@@ -127,12 +127,16 @@ def joined(phrases: list[str], word: str, lang: str) -> str:
     return ", ".join(phrases[:-1]) + RESULT_WORDS[word][lang] + phrases[-1]
 
 
-def result_words(game, result: dict, lang: str) -> str:
-    """A result in words: who won (or a draw) and why, e.g. "Player 2 wins — by resignation"."""
+def result_words(game, result: dict, lang: str, resigner: int | None = None) -> str:
+    """A result in words: who won (or a draw) and why, e.g. "Player 2 wins — by resignation", or with the player
+    who resigned (Match.resigner) "Player 2 wins — Player 1 resigned"."""
     winners = [player_name(p, lang) for p in result.get("winners") or []]
     if not winners:
         head = RESULT_WORDS["draw"][lang]
     else:
         key = "winners" if len(winners) == 1 else "several"
         head = RESULT_WORDS[key][lang].format(w=joined(winners, "and", lang))
-    return f"{head} — {reason_words(game, result.get('reason'), lang)}" if result.get("reason") else head
+    if not result.get("reason"):
+        return head
+    who = player_name(resigner, lang) if resigner is not None else None
+    return f"{head} — {reason_words(game, result['reason'], lang, who)}"

@@ -131,6 +131,11 @@ class Match:
         return self.ended or self.state.result
 
     @property
+    def resigner(self) -> int | None:
+        """The player whose resignation ended the game (its last step), else None."""
+        return self.steps[-1].player if self.ended and self.ended["reason"] == "resigned" else None
+
+    @property
     def is_over(self) -> bool:
         return self.result is not None
 

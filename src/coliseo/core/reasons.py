@@ -20,6 +20,8 @@ END_REASONS = {
     "deck_out": {"en": "a deck ran out", "es": "se agotó un mazo"},
 }
 COMMAND_REASONS = ("resigned", "draw_agreed", "abandoned")
+# A resignation said with who resigned, where the match is at hand to tell (Match.resigner).
+RESIGNED_BY = {"en": "{player} resigned", "es": "{player} se rindió"}
 
 # The codes these meanings had before, in records and run files (`resign` and `agreed_draw` only the web page knew).
 OLD_REASONS = {"resign": "resigned", "agreed_draw": "draw_agreed", "max_turns": "turn_limit", "deckout": "deck_out"}
@@ -45,8 +47,11 @@ def canonical_result(game, result):
     return result if reason == result["reason"] else {**result, "reason": reason}
 
 
-def reason_words(game, code, lang: str) -> str:
-    """Why a game ended, in `lang`: "by resignation", "turn limit"; a code nobody declared reads as its words."""
+def reason_words(game, code, lang: str, resigner: str | None = None) -> str:
+    """Why a game ended, in `lang`: "by resignation", "turn limit"; a code nobody declared reads as its words. With
+    `resigner` (a player's name) a resignation says who: "Player 1 resigned"."""
     code = canonical_reason(game, code)
+    if code == "resigned" and resigner:
+        return RESIGNED_BY[lang].format(player=resigner)
     words = END_REASONS.get(code) or game.own_reasons.get(code)
     return words[lang] if words else str(code).replace("_", " ")

@@ -27,7 +27,7 @@ from typing import Any
 
 from coliseo.core.errors import ColiseoError
 from coliseo.core.events import view_events
-from coliseo.core.i18n import result_words
+from coliseo.core.i18n import player_name, result_words
 from coliseo.core.match import Match
 from coliseo.core.reasons import reason_words
 from coliseo.core.registry import list_games, load_game
@@ -201,6 +201,7 @@ class Table:
         observation = state.observation(seat)
         to_move = seat is not None and seat == match.current_player and seat not in self.agents
         legal = state.legal_actions() if to_move else []
+        resigner = None if match.resigner is None else player_name(match.resigner, lang)
         return {
             "type": "state",
             "id": self.id,
@@ -215,8 +216,8 @@ class Table:
             "turn": state.turn,
             "current_player": match.current_player,
             "result": match.result,
-            "result_text": result_words(game, match.result, lang) if match.result else None,
-            "reason_text": reason_words(game, match.result["reason"], lang) if match.result else None,
+            "result_text": result_words(game, match.result, lang, match.resigner) if match.result else None,
+            "reason_text": reason_words(game, match.result["reason"], lang, resigner) if match.result else None,
             "result_detail": game.result_detail(observation, lang) if match.result else None,
             "scores_name": game.score_name(lang) if match.result else None,
             "draw_offer": match.draw_offer,

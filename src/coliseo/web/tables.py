@@ -216,5 +216,5 @@ class Tables(Commands, AiSeats, Sync):
         frames[0]["picture"] = picture(game, frames[0]["observation"], lang)
         return {"id": table.id, "game": game.id, "board": board_of(game.id), "name": game.name(lang), "viewer": viewer,
                 "record": record,
-                "result_text": result_words(game, match.result, lang),
+                "result_text": result_words(game, match.result, lang, match.resigner),
                 "result_detail": game.result_detail(frames[-1]["observation"], lang), "frames": frames}
