@@ -413,7 +413,8 @@ function drawActions() {
   const details = $("all-actions");
   const { candidates } = payload.legal.length ? choices() : { candidates: [] };
   const list = selection.length ? candidates.map((a) => a.text) : payload.legal;
-  $("all-actions-count").textContent = payload.legal.length ? `(${list.length})` : "";
+  // A count says something once a choice narrows the list; the whole of it (1,645 ways to set a die) only alarms.
+  $("all-actions-count").textContent = selection.length ? `(${list.length.toLocaleString(lang())})` : "";
   details.hidden = !payload.legal.length;
   if (!details.open) { $("actions").replaceChildren(); return; }
   $("actions").replaceChildren(...list.map((text) => previewing(el("button",

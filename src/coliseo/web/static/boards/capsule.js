@@ -15,7 +15,7 @@ const WORDS = {
     attack: "{c} on {f} attacks {t} on {s}", ability: "{c} on {f}: {a} → {s}", capsule: "capsule", theCapsule: "the capsule",
     hidden: "hidden monster", yourCapsule: "Your capsule", enemyCapsule: "Enemy capsule", king: "King", monster: "monster",
     hp: "HP", kingPoints: "King points", attackWord: "Attack", moveWord: "Move", cost: "cost", range: "range",
-    damage: "damage", level: "Level", abilities: "Abilities", none: "none", ap: "Action points", stunned: "stunned",
+    damage: "damage", level: "Level", abilities: "Abilities", none: "none", ap: "Action points", apOf: "{p}'s action points", stunned: "stunned",
     moved: "moved", attacked: "attacked", faction: "Faction", destroyed: "Destroyed", of: "{p}'s {k}",
     hiddenText: "Its monster is hidden until it is summoned or scouted.", squareEmpty: "Square {s}: empty",
     patternHelp: "● moves, ◯ attacks", mp: "Monster points", capsuleDamage: "Damage taken: {n}",
@@ -34,7 +34,7 @@ const WORDS = {
     capsule: "cápsula", theCapsule: "la cápsula", hidden: "monstruo oculto", yourCapsule: "Tu cápsula",
     enemyCapsule: "Cápsula rival", king: "Rey", monster: "monstruo", hp: "PV", kingPoints: "Puntos del Rey",
     attackWord: "Ataque", moveWord: "Movimiento", cost: "coste", range: "alcance", damage: "daño", level: "Nivel",
-    abilities: "Habilidades", none: "ninguna", ap: "Puntos de acción", stunned: "aturdido", moved: "ya movió",
+    abilities: "Habilidades", none: "ninguna", ap: "Puntos de acción", apOf: "Puntos de acción de {p}", stunned: "aturdido", moved: "ya movió",
     attacked: "ya atacó", faction: "Facción", destroyed: "Destruidos", of: "{k} de {p}",
     hiddenText: "Su monstruo está oculto hasta que se invoque o se explore.", squareEmpty: "Casilla {s}: vacía",
     patternHelp: "● mueve, ◯ ataca", mp: "Puntos de monstruo", capsuleDamage: "Daño recibido: {n}",
@@ -289,9 +289,11 @@ function facts(payload, ui) {
   const obs = payload.observation;
   const me = payload.you;
   const apTotal = obs.current_player === me ? obs.ap : null;
+  // The points are the player to move's: named, unless they are yours.
+  const apWords = apTotal !== null ? w("ap") : w("apOf", { p: t("player", { n: obs.current_player + 1 }) });
   const abilityChoices = [...(ui.targets || [])].filter((id) => id.startsWith("!"));
   return el("div", { class: "capsule-facts" },
-    obs.placing ? null : el("span", { class: "ap", title: w("ap") }, `${w("ap")}: `,
+    obs.placing ? null : el("span", { class: "ap", title: apWords }, `${apWords}: `,
       el("b", {}, String(obs.ap)), apTotal !== null ? el("span", { class: "pips", "aria-hidden": "true" }, "●".repeat(Math.min(obs.ap, 12))) : ""),
     abilityChoices.map((id) => el("button", { class: "target ability-choice", "data-target": id, type: "button",
       onclick: () => ui.onTarget(id) }, id.slice(1))),
