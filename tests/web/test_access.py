@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -278,3 +279,135 @@ def test_the_column_beside_the_fantastiqa_map_scrolls_by_keyboard_too(browser, s
         assert abs(side.evaluate("n => n.scrollTop") - scrolled) <= 1, "a redraw keeps the column where it was"
     finally:
         context.close()
+
+
+# --- focus on the board: a ring a few screen pixels wide, and never lost to the page --------------------------------
+FOUR = [("capsule", {}), ("dungeon_dice", {}), ("fantastiqa", {"players": 2}), ("forbidden", {})]
+
+# The focused element's ring as painted, in screen pixels: its outline (an SVG element's is in the picture's units,
+# so scaled by its CTM) and the strokes in the focus colour on it and inside it (a stroke clipped to its shape's fill
+# shows its inner half).
+PAINTED_RING = """(() => {
+  const n = document.activeElement, focus = getComputedStyle(document.body).getPropertyValue('--focus').trim();
+  const swatch = Object.assign(document.createElement('i'), { style: `color: ${focus}` });
+  document.body.append(swatch);
+  const colour = getComputedStyle(swatch).color;
+  swatch.remove();
+  const scale = (e) => e.getScreenCTM ? Math.hypot(e.getScreenCTM().a, e.getScreenCTM().b) : 1;
+  const style = getComputedStyle(n);
+  const outline = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) * scale(n);
+  const strokes = [n, ...n.querySelectorAll('*')].filter((e) => e.getScreenCTM && getComputedStyle(e).stroke === colour)
+    .map((e) => { const s = getComputedStyle(e);
+      const width = parseFloat(s.strokeWidth) * (s.vectorEffect === 'non-scaling-stroke' ? 1 : scale(e));
+      return s.clipPath === 'none' ? width : width / 2; });
+  return { inSvg: Boolean(n.closest('#board svg')), outline, strokes, body: n === document.body }; })()"""
+
+
+def focus_by_keyboard(page, selector: str) -> bool:
+    """Focus the first board thing matching `selector` as the keyboard would (a key pressed first: the ring shows)."""
+    page.keyboard.press("Shift")
+    return page.evaluate(f"(() => {{ const n = document.querySelector({json.dumps(selector)}); n?.focus(); "
+                         "return Boolean(n) && document.activeElement === n; })()")
+
+
+def assert_a_thin_ring(ring: dict) -> None:
+    assert not ring["body"]
+    if ring["inSvg"]:
+        assert ring["outline"] == 0, f"an outline {ring['outline']:.0f} px wide on the picture"
+        assert ring["strokes"] and all(2 <= w <= 6 for w in ring["strokes"]), ring
+
+
+@pytest.mark.parametrize("game,options", FOUR)
+def test_a_focused_square_or_region_is_ringed_a_few_screen_pixels_wide(desk, server, game, options, tmp_path):
+    open_game(desk, server, game, options)
+    wait_my_turn_or_end(desk)
+    measured = 0
+    # A target, and a thing that is not one (Capsule's empty a1, a square a die was set on, a region chosen).
+    for selector in ("#board svg .target[tabindex='0']", "#board svg [data-target][tabindex='-1']"):
+        if focus_by_keyboard(desk, selector):
+            ring = desk.evaluate(PAINTED_RING)
+            assert ring["inSvg"]
+            assert_a_thin_ring(ring)
+            measured += 1
+    assert measured
+
+
+@pytest.mark.parametrize("game,options", [*SHORT, ("fantastiqa", {"players": 2, "max_turns": 4})])
+def test_focus_stays_on_the_board_when_the_thing_chosen_stops_being_a_target(desk, server, game, options):
+    """Enter on a board target (a die set, a region chosen, a piece moved) redraws it as no target: focus goes to the
+    next target or the board, ringed thinly, never to the page's body."""
+    open_game(desk, server, game, options)
+    rng = random.Random(8)
+    for _ in range(15):
+        wait_my_turn_or_end(desk)
+        if over(desk):
+            break
+        targets = desk.locator("#board .target:is([tabindex='0'], button)")
+        if not targets.count():
+            break
+        chosen = targets.nth(rng.randrange(targets.count()))
+        desk.keyboard.press("Shift")
+        chosen.evaluate("(n) => n.focus()")
+        before = desk.evaluate("[document.body.dataset.ply, document.body.dataset.draws]")
+        desk.keyboard.press("Enter")
+        desk.wait_for_function("([p, d]) => document.body.dataset.ply !== p || document.body.dataset.draws !== d",
+                               arg=before)
+        assert desk.evaluate("Boolean(document.activeElement.closest('#board'))")
+        assert_a_thin_ring(desk.evaluate(PAINTED_RING))
+
+
+def test_after_undo_focus_goes_to_the_board_not_to_the_next_command(desk, server):
+    open_game(desk, server, "capsule")
+    wait_my_turn_or_end(desk)
+    desk.click("#board .target")                          # a tray piece, then a square of the start zone
+    desk.click("#board svg .target")
+    desk.wait_for_selector("#undo:not([disabled])")
+    desk.focus("#undo")
+    desk.keyboard.press("Enter")
+    desk.wait_for_function("document.body.dataset.ply === '0' && document.body.dataset.canAct === 'true'")
+    assert desk.evaluate("document.activeElement.closest('#board') && document.activeElement.dataset.target") == "#K"
+
+
+def test_the_spectator_reads_whose_action_points_and_the_action_count_waits_for_a_choice(desk, server):
+    made = server.post("/api/games", {"game": "capsule", "options": {},
+                                      "seats": [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]})
+    desk.goto(f"{server.url}/play/{made['id']}?spectate=1")
+    desk.wait_for_selector(".capsule-facts .ap")
+    assert re.fullmatch(r"Player [12]'s action points: \d+", desk.inner_text(".capsule-facts .ap").strip())
+    open_game(desk, server, "capsule")
+    wait_my_turn_or_end(desk)
+    assert desk.inner_text("#all-actions summary").strip() == "All actions"
+    desk.click("#board .target")
+    desk.wait_for_selector("#cancel")
+    assert re.fullmatch(r"All actions \(\d+\)", desk.inner_text("#all-actions summary").strip())
+
+
+def test_a_fantastiqa_card_name_never_breaks_inside_a_word_in_spanish(desk, server):
+    """Each card's name on a card of the hand's size and the discard pile's (CSS hyphenation has no dictionary in
+    many browsers: a word too long for its card gets a smaller size instead)."""
+    names = [row["name"] for row in server.get("/api/content/fantastiqa?lang=es")]
+    desk.goto(server.url + "/static/play.html")
+    broken = desk.evaluate("""(names) => {
+      document.documentElement.lang = 'es';
+      document.head.insertAdjacentHTML('beforeend', '<link rel=stylesheet href=/static/boards/fantastiqa.css>');
+      return new Promise((done) => document.head.lastChild.onload = () => {
+        const box = Object.assign(document.createElement('div'), { className: 'fq' });
+        document.body.append(box);
+        const longest = (text) => Math.max(...text.split(/[ -]/).map((w) => w.length));   // as fantastiqa.js
+        const broken = [];
+        for (const size of ['', ' mini']) for (const name of names) {
+          const card = Object.assign(document.createElement('div'), { className: 'fq-card' + size });
+          const length = longest(name), words = document.createElement('span');
+          words.className = `fq-name${length > 12 ? ' longer' : length > 9 ? ' long' : ''}`;
+          words.textContent = name;
+          card.append(words);
+          box.append(card);
+          const text = words.firstChild, range = document.createRange();
+          for (const m of name.matchAll(/[^\\s-]+/g)) {   // a break after a hyphen is between words
+            range.setStart(text, m.index);
+            range.setEnd(text, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(m[0] + size);
+          }
+        }
+        done(broken); }); }""", names)
+    assert "Cazamariposas" in names and broken == []

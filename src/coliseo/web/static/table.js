@@ -250,13 +250,15 @@ function uiState() {
 // Only the board is redrawn for a preview, so the button under the pointer stays.
 function drawBoard() {
   const focused = focusedIn($("board"), "target");
+  const parked = document.activeElement === $("board");   // left there while nothing could be chosen (undo sent)
   board.draw($("board"), payload, uiState());
   drawn = payload;
   // A picture that holds clickable things is a group, not an image (screen readers skip an image's inside).
   for (const picture of $("board").querySelectorAll("svg[role='img']")) {
     if (picture.querySelector("[tabindex]")) picture.setAttribute("role", "group");
   }
-  refocusBoard(focused);
+  if (parked) boardFocus().focus({ preventScroll: true });
+  else refocusBoard(focused);
 }
 
 // A redraw replaces the elements: keyboard focus goes back to the same thing (else the first of its kind), and never
@@ -274,16 +276,17 @@ function refocus(box, key, value, fallback) {
 
 // A board thing stays focused while Tab still reaches it; one that stopped being a target (the square a die was
 // placed on, a region chosen) gives focus to the next target after it, else the first, else the board itself.
+const REACHED = ":is([tabindex='0'], button:not([disabled]))";   // by Tab
 function refocusBoard(value) {
   if (value === null) return;
   const same = $("board").querySelector(`[data-target="${CSS.escape(value)}"]`);
-  if (same && same.matches("[tabindex='0']")) { same.focus({ preventScroll: true }); return; }
-  const targets = [...$("board").querySelectorAll(".target[tabindex='0']")];
+  if (same && same.matches(REACHED)) { same.focus({ preventScroll: true }); return; }
+  const targets = [...$("board").querySelectorAll(`.target${REACHED}`)];
   const after = same && targets.find((n) => same.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING);
   (after || boardFocus()).focus({ preventScroll: true });
 }
 
-function boardFocus() { return $("board").querySelector(".target[tabindex='0']") || $("board"); }
+function boardFocus() { return $("board").querySelector(`.target${REACHED}`) || $("board"); }
 
 // A table command that is gone or waits for the server (undo, once sent) gives focus to the board; the question
 // "resign?" takes it to its safe answer and back.
