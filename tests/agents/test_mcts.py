@@ -158,3 +158,9 @@ def test_scale_chance_scores_a_leaf_by_the_logistic_of_its_edge():
     rewards = search.heuristic(state)
     assert rewards[0] == pytest.approx(1 / (1 + math.exp(-edge * CHANCE)))
     assert rewards[0] + rewards[1] == pytest.approx(1.0)
+
+
+def test_a_setting_given_as_none_is_unset_even_where_the_game_sets_it():
+    game = coliseo.load_game("forbidden")
+    assert make_agent("mcts", game, seed=0).evaluations == 3000
+    assert make_agent("mcts", game, seed=0, evaluations=None).evaluations is None

@@ -23,7 +23,9 @@ in [0, 1]: "game" squashes each player's edge (its evaluation minus the others' 
 of the edges this move's search has seen; "move" measures the edge from the root position's own, by the same
 spread — where one event swings the evaluation by thousands (a heart in Dungeon Dice), the edges of a move's
 options are far from even, and only their differences from the root's tell them apart. "chance" is the win chance
-the edge gives by the game's fitted `CHANCE` (the logistic of edge × CHANCE), the same in every search.
+the edge gives by the game's fitted `CHANCE` (the logistic of edge × CHANCE), the same in every search: what the
+analysis of games (`agents.analysis`) compares across moves. For the analysis a search also takes actions to `keep`
+among the root's (the move played, whatever the root's narrowing), and `grow` searches one of them alone afterwards.
 
 A move is a function of the settings, the seed and the seat alone: the agent holds its settings, checked when
 it is made, and each `act` runs a `Search` of its own — its tree, its chance (seeded from the agent's seed and
@@ -160,7 +162,7 @@ class MctsAgent(Agent):
 class Search:
     """One move's search: the agent's settings, and a tree, chance and reward statistics of its own."""
 
-    def __init__(self, agent: MctsAgent, seat: Seat):
+    def __init__(self, agent: MctsAgent, seat: Seat, keep: tuple = ()):
         for key in SETTINGS:
             setattr(self, key, getattr(agent, key))
         self.evaluate, self.values, self.value_of = agent.evaluate, agent.values, agent.value_of
@@ -172,6 +174,9 @@ class Search:
         self.spent = 0            # evaluations made (the `evaluations` budget)
         self.done = 0             # iterations run
         self.root_actions = None  # the `width` actions the root searches, when it has more
+        self.keep = set(keep)     # actions the root searches whatever its narrowing (analysis: the move played)
+        self.only = None          # while `grow` runs: the one action the root searches
+        self.root: Node | None = None
         # Leaf evaluations are squashed to [0, 1] by the running spread of this search's edges, so one search
         # works for every game's evaluation scale.
         self._n, self._mean, self._m2 = 0, 0.0, 0.0
@@ -180,10 +185,11 @@ class Search:
     def run(self):
         """The action the search chooses."""
         seat = self.seat
-        root = Node(None)
+        root = self.root = Node(None)
         if self.scale == "move":
             self.base = self.edges(seat.determinize(self.rng))
-        self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
+        if len(seat.legal_actions) > self.width:
+            self.root_actions = self.candidates(seat) | self.keep
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         while True:
             done = self.done
@@ -199,16 +205,30 @@ class Search:
         best = max((n.visits, n.reward, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
         return best[3]
 
+    def grow(self, action, visits: int) -> Node:
+        """The root's node of `action` after iterations through it alone, until it has `visits` visits (analysis:
+        the move played searched as deeply as the search's choice, so that their values compare)."""
+        self.only = action
+        try:
+            while (node := self.root.children.get(action)) is None or node.visits < visits:
+                self.iterate(self.root, self.seat.determinize(self.rng))
+                self.done += 1
+        finally:
+            self.only = None
+        return node
+
     # --- one iteration ------------------------------------------------------------------------------
     def iterate(self, root: Node, world) -> None:
         node, path = root, [root]
         while not self.stops(world):
             legal = world.legal_actions()
-            if node is root and self.root_actions is not None:
+            if node is root and self.only is not None:
+                legal = [self.only]
+            elif node is root and self.root_actions is not None:
                 legal = [a for a in legal if a in self.root_actions] or legal
             elif self.shortlist is not None:
                 if node.shortlist is None:
-                    node.shortlist = set(self.shortlist(world, legal))
+                    node.shortlist = set(self.shortlist(world, legal)) | (self.keep if node is root else set())
                 if len(node.shortlist) < len(legal):
                     legal = node.narrow(legal)
             untried = [a for a in legal if a not in node.children]

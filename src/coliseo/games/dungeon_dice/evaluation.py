@@ -29,6 +29,9 @@ MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.2, "horizon": "tu
 # and the edge is twice it, so 1/2000 by construction (`python -m coliseo.agents.value_fit dungeon_dice --chance
 # --games 400`, on other games of greedy self-play, fits 0.000486).
 CHANCE = 0.0005
+# `coliseo analyze` (docs/ai.md, "Analysis"): 600 iterations a decision, a game of mcts against mcts (about 290
+# decisions) in about 35 s of CPU.
+ANALYSIS = {"iterations": 600}
 
 HEART = 1000.0
 # Worth of one crest in the pool, by type S M A D G T E Z.
