@@ -1,13 +1,15 @@
 """The `mcts` agent: seeded, legal for every game, per-player rewards, clear errors for bad settings."""
 
+import math
 import random
 
 import pytest
 
 import coliseo
 from coliseo.agents import Seat, make_agent, play_game
-from coliseo.agents.mcts import outcome
+from coliseo.agents.mcts import Search, outcome
 from coliseo.core.errors import SetupError
+from coliseo.games.capsule.evaluation import CHANCE, evaluate
 
 
 def midgame(game, seed: int, steps: int):
@@ -94,7 +96,7 @@ def test_outcome_rewards_each_player():
     ({"depth": -1}, "depth must be 0 or more"),
     ({"evaluations": 0}, "evaluations must be positive"),
     ({"horizon": "round"}, "horizon must be 'game', 'turn' or 'reply'"),
-    ({"scale": "turn"}, "scale must be 'game' or 'move'"),
+    ({"scale": "turn"}, "scale must be 'game', 'move' or 'chance'"),
     ({"backup": "max"}, "backup must be 'mean' or 'best'"),
     ({"iterations": "many"}, "mcts setting iterations must be a whole number"),
 ])
@@ -145,3 +147,20 @@ def test_an_evaluation_budget_stops_the_search_the_same_way_every_time():
         runs.append((action, agent.last.done))
         assert 300 <= agent.last.spent < 300 + 10 * len(state.legal_actions())
     assert runs[0] == runs[1] and runs[0][1] < 10_000
+
+
+def test_scale_chance_scores_a_leaf_by_the_logistic_of_its_edge():
+    game = coliseo.load_game("capsule")
+    state = midgame(game, 6, 20)
+    agent = make_agent("mcts", game, seed=0, iterations=5, scale="chance")
+    search = Search(agent, Seat(state, state.current_player, random.Random(0)))
+    edge = evaluate(state, 0) - evaluate(state, 1)
+    rewards = search.heuristic(state)
+    assert rewards[0] == pytest.approx(1 / (1 + math.exp(-edge * CHANCE)))
+    assert rewards[0] + rewards[1] == pytest.approx(1.0)
+
+
+def test_a_setting_given_as_none_is_unset_even_where_the_game_sets_it():
+    game = coliseo.load_game("forbidden")
+    assert make_agent("mcts", game, seed=0).evaluations == 3000
+    assert make_agent("mcts", game, seed=0, evaluations=None).evaluations is None

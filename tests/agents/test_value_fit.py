@@ -47,3 +47,9 @@ def test_games_are_a_count_or_ranges_and_anything_else_is_refused_by_name():
     for bad in ("6-5", "a-b", "1,2", ""):
         with pytest.raises(argparse.ArgumentTypeError, match="neither a number of games nor ranges"):
             game_indices(bad)
+
+
+def test_the_chance_fit_reads_player_0s_edge_as_the_search_does():
+    rows, won = positions(("capsule", "greedy", 5, 0, "edge"))
+    assert won in (0, 1) and len(rows) > 5 and {len(row) for row in rows} == {1}
+    assert any(row[0] != 0 for row in rows)

@@ -22,7 +22,10 @@ whose turns are long runs of one player's actions. `scale` says how a leaf's eva
 in [0, 1]: "game" squashes each player's edge (its evaluation minus the others' mean) by the running spread
 of the edges this move's search has seen; "move" measures the edge from the root position's own, by the same
 spread — where one event swings the evaluation by thousands (a heart in Dungeon Dice), the edges of a move's
-options are far from even, and only their differences from the root's tell them apart.
+options are far from even, and only their differences from the root's tell them apart. "chance" is the win chance
+the edge gives by the game's fitted `CHANCE` (the logistic of edge × CHANCE), the same in every search: what the
+analysis of games (`agents.analysis`) compares across moves. For the analysis a search also takes actions to `keep`
+among the root's (the move played, whatever the root's narrowing), and `grow` searches one of them alone afterwards.
 
 A move is a function of the settings, the seed and the seat alone: the agent holds its settings, checked when
 it is made, and each `act` runs a `Search` of its own — its tree, its chance (seeded from the agent's seed and
@@ -100,7 +103,7 @@ class MctsAgent(Agent):
         if unknown:
             raise SetupError(f"mcts has no setting {', '.join(sorted(unknown))}; its settings are: "
                              f"{', '.join(SETTINGS)}")
-        settings = {k: _setting(k, v) for k, v in settings.items()}
+        settings = {k: _setting(k, v) for k, v in settings.items() if v is not None}   # None: unset, even the game's
         super().__init__(game, seed, **settings)
         self.seed = seed
         self.iterations = settings.get("iterations", 400 if "ms" not in settings else None)
@@ -114,8 +117,12 @@ class MctsAgent(Agent):
         self.evaluations = settings.get("evaluations")
         self.backup = settings.get("backup", "mean")
         self.scale = settings.get("scale", "game")
-        if self.scale not in ("game", "move"):
-            raise SetupError(f"mcts scale must be 'game' or 'move', got {self.scale!r}")
+        if self.scale not in ("game", "move", "chance"):
+            raise SetupError(f"mcts scale must be 'game', 'move' or 'chance', got {self.scale!r}")
+        self.chance = getattr(module, "CHANCE", None)
+        if self.scale == "chance" and self.chance is None:
+            raise SetupError(f"mcts scale 'chance' needs the win chance of an edge, which {game.id}'s evaluation "
+                             "does not give (its CHANCE)")
         if self.backup not in ("mean", "best"):
             raise SetupError(f"mcts backup must be 'mean' or 'best', got {self.backup!r}")
         if self.horizon not in ("game", "turn", "reply"):
@@ -155,10 +162,11 @@ class MctsAgent(Agent):
 class Search:
     """One move's search: the agent's settings, and a tree, chance and reward statistics of its own."""
 
-    def __init__(self, agent: MctsAgent, seat: Seat):
+    def __init__(self, agent: MctsAgent, seat: Seat, keep: tuple = ()):
         for key in SETTINGS:
             setattr(self, key, getattr(agent, key))
         self.evaluate, self.values, self.value_of = agent.evaluate, agent.values, agent.value_of
+        self.chance = agent.chance
         self.distinct, self.shortlist = agent.distinct, agent.shortlist
         self.seat = seat
         self.mover = seat.player
@@ -166,6 +174,9 @@ class Search:
         self.spent = 0            # evaluations made (the `evaluations` budget)
         self.done = 0             # iterations run
         self.root_actions = None  # the `width` actions the root searches, when it has more
+        self.keep = set(keep)     # actions the root searches whatever its narrowing (analysis: the move played)
+        self.only = None          # while `grow` runs: the one action the root searches
+        self.root: Node | None = None
         # Leaf evaluations are squashed to [0, 1] by the running spread of this search's edges, so one search
         # works for every game's evaluation scale.
         self._n, self._mean, self._m2 = 0, 0.0, 0.0
@@ -174,10 +185,11 @@ class Search:
     def run(self):
         """The action the search chooses."""
         seat = self.seat
-        root = Node(None)
+        root = self.root = Node(None)
         if self.scale == "move":
             self.base = self.edges(seat.determinize(self.rng))
-        self.root_actions = self.candidates(seat) if len(seat.legal_actions) > self.width else None
+        if len(seat.legal_actions) > self.width:
+            self.root_actions = self.candidates(seat) | self.keep
         deadline = time.perf_counter() + self.ms / 1000 if self.ms else None
         while True:
             done = self.done
@@ -193,16 +205,30 @@ class Search:
         best = max((n.visits, n.reward, -i, a) for i, (a, n) in enumerate(root.children.items()) if a in legal)
         return best[3]
 
+    def grow(self, action, visits: int) -> Node:
+        """The root's node of `action` after iterations through it alone, until it has `visits` visits (analysis:
+        the move played searched as deeply as the search's choice, so that their values compare)."""
+        self.only = action
+        try:
+            while (node := self.root.children.get(action)) is None or node.visits < visits:
+                self.iterate(self.root, self.seat.determinize(self.rng))
+                self.done += 1
+        finally:
+            self.only = None
+        return node
+
     # --- one iteration ------------------------------------------------------------------------------
     def iterate(self, root: Node, world) -> None:
         node, path = root, [root]
         while not self.stops(world):
             legal = world.legal_actions()
-            if node is root and self.root_actions is not None:
+            if node is root and self.only is not None:
+                legal = [self.only]
+            elif node is root and self.root_actions is not None:
                 legal = [a for a in legal if a in self.root_actions] or legal
             elif self.shortlist is not None:
                 if node.shortlist is None:
-                    node.shortlist = set(self.shortlist(world, legal))
+                    node.shortlist = set(self.shortlist(world, legal)) | (self.keep if node is root else set())
                 if len(node.shortlist) < len(legal):
                     legal = node.narrow(legal)
             untried = [a for a in legal if a not in node.children]
@@ -307,8 +333,12 @@ class Search:
     def heuristic(self, world) -> dict[int, float]:
         rewards = {}
         for p, edge in self.edges(world).items():
-            edge -= self.base.get(p, 0.0)
-            rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, edge / self.spread(edge)))))
+            if self.scale == "chance":
+                logit = edge * self.chance
+            else:
+                edge -= self.base.get(p, 0.0)
+                logit = edge / self.spread(edge)
+            rewards[p] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
         return rewards
 
     def edges(self, world) -> dict[int, float]:
@@ -319,7 +349,7 @@ class Search:
             values = self.values(world)
         else:
             values = {p: self.evaluated(world, p) for p in players}
-        return {p: values[p] - sum(values[q] for q in players if q != p) / (len(players) - 1) for p in players}
+        return edges_of(values)
 
     def spread(self, x: float) -> float:
         """Running standard deviation of the evaluation edges seen so far (Welford)."""
@@ -328,6 +358,11 @@ class Search:
         self._mean += delta / self._n
         self._m2 += delta * (x - self._mean)
         return math.sqrt(self._m2 / self._n) if self._n > 1 and self._m2 > 0 else 1.0
+
+
+def edges_of(values: dict[int, float]) -> dict[int, float]:
+    """Each player's value minus the mean of the others'."""
+    return {p: v - sum(w for q, w in values.items() if q != p) / (len(values) - 1) for p, v in values.items()}
 
 
 def outcome(world) -> dict[int, float]:

@@ -1,12 +1,17 @@
-"""Fit a game's `value` weights: a logistic model of the win chance on its evaluation's FEATURES, from self-play.
+"""Fit a game's `value` weights: a logistic model of the win chance on its evaluation's FEATURES, from self-play;
+or, with --chance, its CHANCE: the win chance of the search's edge, one weight.
 
     python -m coliseo.agents.value_fit dungeon_dice --games 0-236,10000-10237 --seed 777 --workers 2
+    python -m coliseo.agents.value_fit capsule --chance --games 400 --workers 2
 
 Plays the games with `--agent` in every seat (game i seeded from (seed, i), so the same whatever `--workers`),
 records `features(state, 0)` wherever the player to act changes (the positions where a search that plans the
 mover's turn stops), labelled with whether player 0 won (drawn games are left out). It fits on the first three
 quarters of the games and prints, as JSON, how well the fitted weights and the hand weights (HAND, at their best
 scale) predict the last quarter; then it fits on all the games and prints the weights for the module's FITTED.
+With --chance the one feature is the edge of player 0 as `mcts` measures it (its `value`, else its evaluation,
+minus the other players' mean), and the weight is the module's CHANCE: the logit of the win per point of edge,
+by which `mcts:scale=chance` (and the analysis of games) turns an edge into a chance to win.
 Needs numpy (the `rl` extra).
 """
 
@@ -20,16 +25,18 @@ from multiprocessing import Pool
 
 from coliseo.agents import Seat, make_agent
 from coliseo.agents.greedy import evaluation_module
+from coliseo.agents.mcts import edges_of
 from coliseo.core.registry import load_game
 from coliseo.core.rng import seed_from
 
 
 def positions(job: tuple) -> tuple[list, int | None]:
     """One self-play game: the features at each change of the player to act, and player 0's win (1/0; None if
-    drawn)."""
-    game_id, agent, seed, index = job
+    drawn). `job`: (game, agent, seed, index), and "edge" to read player 0's edge instead of the features."""
+    game_id, agent, seed, index, *reading = job
     game = load_game(game_id)
-    features = evaluation_module(game_id).features
+    module = evaluation_module(game_id)
+    features = (lambda state, player: [edge(module, state, player)]) if reading == ["edge"] else module.features
     state = game.new_state(seed_from(seed, index))
     agents = [make_agent(agent, game, seed_from(seed, index, "agent", p)) for p in state.players]
     rng = random.Random(seed_from(seed, index, "seats"))
@@ -42,6 +49,12 @@ def positions(job: tuple) -> tuple[list, int | None]:
         last = player
     winners = state.result["winners"]
     return rows, (int(winners == [0]) if len(winners) == 1 else None)
+
+
+def edge(module, state, player: int) -> float:
+    """`player`'s edge as `mcts` scores a leaf: its value minus the mean of the other players'."""
+    score = getattr(module, "value", module.evaluate)
+    return edges_of({p: score(state, p) for p in state.players})[player]
 
 
 def fit(games: list, ridge: float = 1e-3):
@@ -109,11 +122,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="how many games (N: games 0 to N-1), or which: ranges of game indices, as 0-99,500-599")
     parser.add_argument("--seed", type=int, default=777)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--chance", action="store_true", help="fit the module's CHANCE, not its value's weights")
     args = parser.parse_args(argv)
     module = evaluation_module(args.game)
-    if not hasattr(module, "features"):
+    if not args.chance and not hasattr(module, "features"):
         sys.exit(f"{args.game}'s evaluation has no features to fit a value on")
-    jobs = [(args.game, args.agent, args.seed, i) for i in args.games]
+    jobs = [(args.game, args.agent, args.seed, i, *(["edge"] if args.chance else [])) for i in args.games]
     games = []
     with Pool(args.workers) as pool:
         for n, (rows, won) in enumerate(pool.imap(positions, jobs), 1):
@@ -123,6 +137,9 @@ def main(argv: list[str] | None = None) -> None:
     print(file=sys.stderr)
     cut = len(games) * 3 // 4
     train, test = games[:cut], games[cut:]
+    if args.chance:
+        print(json.dumps(chance_report(len(jobs), games, train, test, module)))
+        return
     hand = [module.HAND[name] for name in module.FEATURES]
     hand_scale = fit([([[sum(h * x for h, x in zip(hand, row))] for row in rows], won) for rows, won in train])[0]
     report = {"games": len(jobs), "decided": len(games), "positions": sum(len(rows) for rows, _ in games),
@@ -131,6 +148,16 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps(report))
     weights = fit(games)
     print(json.dumps({name: round(float(v), 5) for name, v in zip(module.FEATURES, weights)}, indent=1))
+
+
+def chance_report(played: int, games: list, train: list, test: list, module) -> dict:
+    """CHANCE fitted on all the games, how well the first three quarters' fit predicts the last quarter, and how well
+    the module's present CHANCE (if any) does."""
+    report = {"games": played, "decided": len(games), "positions": sum(len(rows) for rows, _ in games),
+              "held_out": {"fitted": log_loss(test, fit(train))}, "CHANCE": float(fit(games)[0])}
+    if hasattr(module, "CHANCE"):
+        report["held_out"]["present"] = log_loss(test, [module.CHANCE])
+    return report
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 from coliseo.sim.spec import build_agent, parse_spec
 
+from .analyze import analyze as analyze_match
 from .output import console, fail, show_rows
 from .session import Session
 from .words import words
@@ -252,6 +253,17 @@ def replay_record(doc: dict, path: Path, lang: str) -> Match:
         fail(words("bad_record", lang, path=path, error=e))
 
 
+def played_match(file: Path, game: int | None, lang: str, command: str) -> tuple[Match, bool]:
+    """The game of a record, or game `game` of a simulation run, played again; and whether it ends as the file says."""
+    if game is not None:
+        return replay_run_game(file, game)
+    if file.suffix in (".jsonl", ".parquet"):
+        fail(words("run_needs_game", lang, path=file, command=command))
+    doc = read_record_file(file, lang)
+    match = replay_record(doc, file, lang)
+    return match, ends_as_recorded(match, doc)
+
+
 def replay_run_game(path: Path, index: int) -> tuple[Match, bool]:
     """Game `index` of the simulation run in `path`, played again; and whether it ends as the run recorded."""
     from coliseo.sim.run import check_same_content, read_run, replay_game
@@ -281,14 +293,7 @@ def replay_cmd(file: Path, view: str = typer.Option("spectator", help="whose vie
     """Re-run a record, as one player or a spectator saw it (all at once, or step by step with --step); or a game
     of a simulation run, with --game."""
     lang = lang_of(lang)
-    if game is None:
-        if file.suffix in (".jsonl", ".parquet"):
-            fail(words("run_needs_game", lang, path=file))
-        doc = read_record_file(file, lang)
-        match = replay_record(doc, file, lang)
-        same = ends_as_recorded(match, doc)
-    else:
-        match, same = replay_run_game(file, game)
+    match, same = played_match(file, game, lang, "replay")
     viewer = None if view == "spectator" else int(view) - 1 if view.isdigit() else -1
     if viewer is not None and viewer not in match.state.players:
         fail(words("view", lang))
@@ -387,6 +392,30 @@ def step_through(match: Match, viewer: int | None, lang: str, read) -> None:
             i = max(0, i - 1)
         elif key == "q":
             return
+
+
+@app.command()
+def analyze(file: Path = typer.Argument(..., help="a record, or a simulation run with --game"),
+            game: int | None = typer.Option(None, "--game", help="FILE is a simulation run: analyse its game N"),
+            view: str | None = typer.Option(None, "--view", help="only this player's decisions: 1, 2, … "
+                                            "(default: every player's)"),
+            iterations: str | None = typer.Option(None, "--iterations", help="search iterations per decision "
+                                                  "(default: the game's, about a minute for a whole game)"),
+            json_out: bool = typer.Option(False, "--json", help="one JSON object per decision per line")) -> None:
+    """Judge each decision of a game by a search from what its mover knew: their estimated chance to win before and
+    after it, the move the search prefers, the loss, and inaccuracies, mistakes and blunders."""
+    budget = None
+    if iterations is not None:
+        budget = int(iterations) if iterations.isdigit() else 0
+        if budget < 1:
+            fail(f"--iterations must be a whole number of at least 1, not {iterations!r}")
+    match, _ = played_match(file, game, "en", "analyze")
+    players = match.state.players
+    if view is not None:
+        if not view.isdigit() or int(view) - 1 not in players:
+            fail(f"--view must be a player of this game: 1 to {len(players)}, not {view!r}")
+        players = [int(view) - 1]
+    analyze_match(match, list(players), budget, json_out)
 
 
 @app.command("verify")

@@ -1,4 +1,5 @@
-"""The terminal every command prints to, tables that fit it, and the one way a command fails."""
+"""The terminal every command prints to (and stderr, for progress), tables that fit it, and the one way a command
+fails."""
 
 import typer
 from rich import box
@@ -9,6 +10,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 console = Console()
+progress_console = Console(stderr=True)   # keeps stdout clean for --json
 
 
 def fail(message: str) -> None:

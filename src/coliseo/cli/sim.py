@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
@@ -14,9 +13,7 @@ from coliseo.core.errors import ColiseoError, SetupError
 from coliseo.core.options import parse_option_text
 from coliseo.core.registry import game_class
 
-from .output import console, fail, table
-
-progress_console = Console(stderr=True)   # keeps stdout clean for --json
+from .output import console, fail, progress_console, table
 
 
 class RateColumn(ProgressColumn):

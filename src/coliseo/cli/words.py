@@ -64,9 +64,9 @@ MESSAGES = {
     "unknown_agent": {"en": "unknown agent {name!r} for {game}; the agents are: {agents}",
                       "es": "agente desconocido {name!r} para {game}; los agentes son: {agents}"},
     "run_needs_game": {"en": "{path} is a simulation run, not a record: name one of its games, e.g. "
-                             "coliseo replay {path} --game 0",
+                             "coliseo {command} {path} --game 0",
                        "es": "{path} es una simulación, no un registro: nombra una de sus partidas, p. ej. "
-                             "coliseo replay {path} --game 0"},
+                             "coliseo {command} {path} --game 0"},
     "view": {"en": "--view must be a seat number or spectator",
              "es": "--view debe ser un número de asiento o spectator"},
 }

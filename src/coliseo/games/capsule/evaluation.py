@@ -12,6 +12,13 @@ THREAT = 0.4              # each enemy piece a monster can attack now
 KING_THREAT = 2.5         # a monster that can attack the enemy King
 APPROACH = 0.15           # per square closer to the enemy King
 
+# The logit of the win per point of edge (evaluation minus the opponent's) where the player to act changes, as
+# `python -m coliseo.agents.value_fit capsule --chance --games 400` fits it on greedy self-play.
+CHANCE = 0.0453
+# `coliseo analyze` (docs/ai.md, "Analysis"): 1,600 iterations a decision, a game of mcts against mcts in about 19 s
+# of CPU.
+ANALYSIS = {"iterations": 1600}
+
 
 def evaluate(state, player: int) -> float:
     value = 0.0

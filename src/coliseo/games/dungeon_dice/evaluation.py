@@ -25,6 +25,13 @@ from .state import CARD, EQUIPS, TMP
 # alike); placing steps search the module's `shortlist` of nets. Scoring leaves by `evaluate` it won half its games
 # against greedy (405 of 800 fresh ones); by `value`, see docs/ai.md.
 MCTS = {"iterations": 180, "depth": 0, "width": 10_000, "c": 0.2, "horizon": "turn", "backup": "best", "scale": "move"}
+# The logit of the win per point of edge (`value` minus the opponent's): `value` is the FITTED logit in thousandths
+# and the edge is twice it, so 1/2000 by construction (`python -m coliseo.agents.value_fit dungeon_dice --chance
+# --games 400`, on other games of greedy self-play, fits 0.000486).
+CHANCE = 0.0005
+# `coliseo analyze` (docs/ai.md, "Analysis"): 600 iterations a decision, a game of mcts against mcts (about 290
+# decisions) in about 35 s of CPU.
+ANALYSIS = {"iterations": 600}
 
 HEART = 1000.0
 # Worth of one crest in the pool, by type S M A D G T E Z.

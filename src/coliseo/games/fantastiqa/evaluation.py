@@ -52,6 +52,12 @@ OPPONENT = 0.5       # how much the best opponent's position counts against us
 # actions, judged by its best continuation (backup "best"): 61 of 100 against greedy, 44 with the mean.
 MCTS = {"horizon": "turn", "rollout": "greedy", "depth": 4, "greedy_sample": 8, "c": 0.05, "width": 4,
         "iterations": 80, "backup": "best"}
+# The logit of the win per point of edge (evaluation minus the opponent's) where the player to act changes, as
+# `python -m coliseo.agents.value_fit fantastiqa --chance --games 400` fits it on greedy self-play.
+CHANCE = 0.0224
+# `coliseo analyze` (docs/ai.md, "Analysis"): 300 iterations a decision, 25-50 s of CPU a game; judged with the mean
+# backup, whose values are steadier than those of backup "best" (one line of play down to a node tried twice).
+ANALYSIS = {"iterations": 300, "backup": "mean"}
 
 
 def _tally(cards, ids, have: list[int]) -> int:

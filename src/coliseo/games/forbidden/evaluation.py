@@ -29,6 +29,12 @@ THREAT = 0.5
 # the evaluation budget (~0.13 s on an idle core) cuts the few moves whose rollouts are long turns of full rows.
 MCTS = {"iterations": 50, "evaluations": 3000, "width": 5, "horizon": "reply", "rollout": "greedy",
         "greedy_sample": 24, "depth": 20}
+# The logit of the win per point of edge (evaluation minus the opponent's) where the player to act changes, as
+# `python -m coliseo.agents.value_fit forbidden --chance --games 400` fits it on greedy self-play.
+CHANCE = 0.000172
+# `coliseo analyze` (docs/ai.md, "Analysis"): 200 iterations a decision, a game of mcts against mcts in about 12 s
+# of CPU.
+ANALYSIS = {"iterations": 200}
 
 
 def _hidden(rec, side: int, viewer: int) -> bool:
