@@ -2,6 +2,7 @@
 know; and what each is for the board (Game.action_kinds)."""
 
 import random
+import re
 
 import pytest
 
@@ -44,3 +45,17 @@ def test_capsule_actions_name_their_cards_and_squares():
     assert summons and all(t.startswith("Summon ") and " on " in t for t in summons), summons
     assert texts["end"] == "End turn"
     assert game.action_texts(state, [a for a in legal if game.format_action(a) == "end"], "es") == ["Terminar turno"]
+
+
+def test_forbidden_attacks_and_plays_name_the_cards_and_zones_the_mover_sees():
+    game = load_game("forbidden")
+    seen = {}
+    for state in states_of_random_games(game, seed=11, games=2):
+        legal = state.legal_actions()
+        for action, text in zip(legal, game.action_texts(state, legal, "en"), strict=True):
+            seen.setdefault(game.format_action(action).split()[0], text)
+    assert re.fullmatch(r".+ \(your monster zone \d\) attacks (directly|.+ \(opponent's monster zone \d\))",
+                        seen["attack"]), seen["attack"]
+    assert re.fullmatch(r"Play .+ (to (monster|spell) zone \d|activate it)( \(Face down\))?", seen["play"]), seen
+    assert re.fullmatch(r"(Attack|Defence), guardian star . \w+", seen["place"]), seen["place"]
+    assert seen["end"] == "End turn"
