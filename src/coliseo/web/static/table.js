@@ -239,9 +239,7 @@ function notLegal(target) {
 }
 
 function name(target) { return board.label ? board.label(target, payload) : target; }
-// The engine's words for an action (a board not yet moved onto them still says its own).
-function words(text) { return board.describe ? board.describe(text, payload) : wordsByText.get(text) ?? text; }
-function control(text) { return board.control ? board.control(text, payload) : words(text); }
+function words(text) { return wordsByText.get(text) ?? text; }
 
 // --- the picture ----------------------------------------------------------------------------
 function uiState() {
@@ -370,7 +368,7 @@ function drawControlItems() {
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
       items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text), disabled: controlsLocked() },
-        control(text)), text));
+        words(text)), text));
     }
   } else {
     items.push(el("span", { class: "muted" }, payload.result ? t("over") : payload.you === null ? t("spectator") : t("noActions")));
@@ -380,7 +378,7 @@ function drawControlItems() {
   for (const a of complete) {
     items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text),
       disabled: controlsLocked() },
-      control(a.text)), a.text));
+      words(a.text)), a.text));
   }
   if (selection.length) {
     items.push(el("span", { class: "choice" }, t("selected", { s: selection.map(name).join(" → ") })),
