@@ -194,6 +194,10 @@ def test_a_finished_game_publishes_its_record_and_replays_from_each_view(client)
         assert len(replay["frames"]) == len(record["actions"]) + 1
         assert all(frame["picture"] is None for frame in replay["frames"])   # drawn by the game's own board
         assert any(frame["marks"] for frame in replay["frames"])            # the squares each step touched
+        # Each step in the words its player was offered, in that player's own view only.
+        own = [f["words"] for f in replay["frames"][1:] if not f["action"].startswith("!") and str(f["player"]) == view]
+        others = [f["words"] for f in replay["frames"][1:] if str(f["player"]) != view]
+        assert all(own) and (own or view == "spectator") and not any(others), (view, own, others)
     assert client.get(f"/api/games/{made['id']}/replay", params={"view": "9"}).status_code == 422
 
 

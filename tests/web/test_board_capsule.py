@@ -86,6 +86,15 @@ def test_dots_for_moves_rings_for_attacks_and_the_inspector_card(page, server):
     assert "hidden" in page.inner_text("#inspector-body")
 
 
+def test_the_actions_are_in_the_engines_words(page, server):
+    open_game(page, server)
+    assert page.inner_text('#controls button.control[data-action="end"]') == "End turn"
+    page.click("#all-actions summary")
+    page.wait_for_selector("#actions button")
+    summons = [b for b in page.locator("#actions button").all_inner_texts() if b.startswith("Summon ")]
+    assert summons and all(re.fullmatch(r"Summon [A-Z].+ on [a-h]1", s) for s in summons), summons
+
+
 def test_the_inspector_spells_out_a_bane_of_two_points(page, server):
     open_game(page, server, options={"mode": "advanced"}, sides=["adv_storm", None])
     phoenix = page.locator("[data-target='e1'] g.piece.own")     # R9: Storm's second monster starts on e

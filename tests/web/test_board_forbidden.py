@@ -185,28 +185,3 @@ def test_a_hand_monster_dragged_onto_an_empty_zone_asks_face_up_or_down(server, 
         assert back.count() == 1          # your own face-down monster: its face under the veil
     finally:
         ctx.close()
-
-
-def test_an_attack_and_its_zones_read_in_words_for_the_player_and_for_a_replays_reader(server, browser):
-    monster = next(r for r in GAME.card_rows("en") if r["kind"] == "monster")
-    ctx = browser.new_context(bypass_csp=True)
-    try:
-        page = ctx.new_page()
-        page.goto(server.url + "/")
-        said = page.evaluate("""async (id) => {
-            const m = await import('/static/boards/forbidden.js');
-            await m.prepare('en');
-            const observation = { sides: [{ monsters: [{ id }], spells: [], hand: [] },
-                                          { monsters: [{ id }], spells: [], hand: 3 }] };
-            return [m.describe('attack m1 direct', { you: 0, observation }),
-                    m.describe('attack m1 m1', { you: 0, observation }),
-                    m.describe('attack m1 m1', { you: 1, reader: null, observation }),
-                    m.describe('play 2+1 m3', { you: 1, reader: 0, observation })];
-        }""", monster["id"])
-    finally:
-        ctx.close()
-    name = monster["name"]
-    assert said == [f"{name} (your monster zone 1) attacks directly",
-                    f"{name} (your monster zone 1) attacks {name} (opponent's monster zone 1)",
-                    f"{name} (Player 2's monster zone 1) attacks {name} (Player 1's monster zone 1)",
-                    "Play hand card 2 + hand card 1 to monster zone 3"]

@@ -82,6 +82,17 @@ class Game:
         notation's words, which the generic board offers one after another."""
         return [self.format_action(a).split() for a in actions]
 
+    def action_texts(self, state: State, actions: list[Action], lang: str = "en") -> list[str]:
+        """Each of `actions` (the legal ones of `state`) in words for the seat to move, in `lang` ("Summon Clay
+        Brute on d1"): what the table's buttons and action list say. Built only from what that seat may know (its
+        own observation); by default the notation."""
+        return [self.format_action(a) for a in actions]
+
+    def action_kinds(self, state: State, actions: list[Action]) -> list[str]:
+        """What each of `actions` is, as a word the board may draw it by (Capsule: a dot for `move`, a ring for
+        `attack`); by default the key `action_kind` gives it for the prompt."""
+        return [str(self.action_kind(state, a)) for a in actions]
+
     def board_marks(self, event: dict, viewer: int | None) -> list[str]:
         """The ids its board draws (as for `board_steps`) of what `event`, as `viewer` reads it, moved, placed,
         attacked, damaged or played: the table marks them after the opponent's turn (docs/web.md, "The board

@@ -230,6 +230,8 @@ class Table:
             "marks": recent_marks(game, match.steps, seat),
             "legal": [game.format_action(a) for a in legal],
             "steps": game.board_steps(state, legal) if legal else [],
+            "texts": game.action_texts(state, legal, lang) if legal else [],
+            "kinds": game.action_kinds(state, legal) if legal else [],
             "hints": board_hints(game, observation) if to_move else None,
             "prompt": game.prompt(state, lang) if to_move else None,
             "can_undo": seat is not None and seat not in self.agents and match.can_undo(seat),

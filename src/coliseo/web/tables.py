@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from coliseo.core.errors import SetupError
 from coliseo.core.events import view_events
 from coliseo.core.i18n import result_words
-from coliseo.core.match import Match
+from coliseo.core.match import Command, Match
 from coliseo.store import WRITERS, Store
 
 from .ai_seats import AiSeats
@@ -207,9 +207,11 @@ class Tables(Commands, AiSeats, Sync):
         frames = [{"ply": 0, "action": None, "events": [], "marks": [], "observation": again.state.observation(viewer)}]
         for ply, step in enumerate(match.steps, 1):
             turn = again.state.turn
+            words = own_words(again, step, viewer, lang)
             events = again.play(step.action)
             observation = again.state.observation(viewer)
-            frames.append({"ply": ply, "action": again.format(step.action), "player": step.player, "turn": turn,
+            frames.append({"ply": ply, "action": again.format(step.action), "words": words,
+                           "player": step.player, "turn": turn,
                            "events": [render(game, e, lang) for e in view_events(events, viewer)],
                            "marks": touched(game, events, viewer),
                            "observation": observation, "picture": picture(game, observation, lang)})
@@ -218,3 +220,12 @@ class Tables(Commands, AiSeats, Sync):
                 "record": record,
                 "result_text": result_words(game, match.result, lang, match.resigner),
                 "result_detail": game.result_detail(frames[-1]["observation"], lang), "frames": frames}
+
+
+def own_words(match: Match, step, viewer: int | None, lang: str) -> str | None:
+    """A step's action in the words its player was offered (Game.action_texts), for that player's own view of the
+    replay; None for anyone else (the words may name what only the player knew: the events tell the others) and for
+    a table command."""
+    if viewer != step.player or isinstance(step.action, Command):
+        return None
+    return match.game.action_texts(match.state, [step.action], lang)[0]

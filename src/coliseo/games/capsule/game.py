@@ -31,8 +31,10 @@ from .state import (
     SUMMON,
     CapsuleState,
 )
-from .text import ACTION_WORDS, EVENT_TEXT, OWN_REASONS, REFUSALS, TURN_END_REASONS, render_text
+from .text import ACTION_WORDS, EVENT_TEXT, OWN_REASONS, REFUSALS, TURN_END_REASONS, action_texts, render_text
 
+# The word of each action kind for the board (CapsuleGame.action_kinds), in the order of state.py's kinds.
+ACTION_KINDS = ("end", "summon", "move", "attack", "recover", "ability", "place", "random")
 DEFAULT_TEAMS = {"basic": ("starter_dawn", "starter_dusk"), "advanced": ("adv_dawn", "adv_dusk")}
 
 
@@ -309,6 +311,15 @@ class CapsuleGame(Game):
             else:
                 steps.append([])
         return steps
+
+    def action_texts(self, state: CapsuleState, actions: list[tuple], lang: str = "en") -> list[str]:
+        """"Summon Clay Brute on d1", "Clay Brute on c3 attacks the capsule on c5": from the mover's observation."""
+        return action_texts(self, state.observation(state.current_player), actions, lang)
+
+    def action_kinds(self, state: CapsuleState, actions: list[tuple]) -> list[str]:
+        """`move`, `attack`, `ability`, `summon`, `recover`, `place`, `random` or `end`: the board draws a dot for a
+        move or a placement, a ring for an attack or an ability."""
+        return [ACTION_KINDS[a[0]] for a in actions]
 
     def board_marks(self, event: dict, viewer: int | None) -> list[str]:
         """The squares a piece left or reached, attacked or was hurt, stunned, healed, scouted or roused on; `king1`

@@ -194,3 +194,48 @@ REFUSALS = {
                  "coloca las piezas solo en casillas libres de tu zona de salida"),
     "not_placing": ("the placement is over", "la colocación ha terminado"),
 }
+
+
+# Each legal action in words for the table's buttons and action list (Game.action_texts), in both languages.
+ACTION_TEXT = {
+    END: {"en": "End turn", "es": "Terminar turno"},
+    PLACE_REST: {"en": "Random placement", "es": "Colocación al azar"},
+    PLACE: {"en": "Place {card} on {sq}", "es": "Colocar a {card} en {sq}"},
+    SUMMON: {"en": "Summon {card} on {sq}", "es": "Invocar a {card} en {sq}"},
+    RECOVER: {"en": "Recover {card} on {sq} ({cost} AP)", "es": "Recuperar a {card} en {sq} ({cost} PA)"},
+    MOVE: {"en": "{card}: move {from} → {to}", "es": "{card}: mover {from} → {to}"},
+    ATTACK: {"en": "{card} on {from} attacks {target} on {to}", "es": "{card} en {from} ataca a {target} en {to}"},
+    ABILITY: {"en": "{card} on {from}: {ability} → {to}", "es": "{card} en {from}: {ability} → {to}"},
+}
+THE_CAPSULE = {"en": "the capsule", "es": "la cápsula"}
+
+
+def action_texts(game, obs: dict, actions: list[tuple], lang: str) -> list[str]:
+    """`actions` in words, naming only the cards `obs` (the observation of the seat to move) shows."""
+    name = game.board.name
+    pieces = {p["sq"]: p for p in obs["pieces"]}
+    tray = {p["piece"]: p for p in obs["tray"]}
+
+    def card(piece: dict | None) -> str:
+        if piece is None:
+            return ""
+        if piece.get("card"):
+            return _local_name(game.content.card(piece["card"]), lang)
+        return THE_CAPSULE[lang] if piece["kind"] == "capsule" else piece["kind"]
+
+    def words(action: tuple) -> str:
+        kind = action[0]
+        text = ACTION_TEXT[kind][lang]
+        if kind == PLACE:
+            return text.format(card=card(tray.get(action[1] or "K")), sq=name(action[2]))
+        if kind in (SUMMON, RECOVER):
+            piece = pieces.get(name(action[1]))
+            cost = game.content.card(piece["card"]).cost if piece and piece.get("card") else "?"
+            return text.format(card=card(piece), sq=name(action[1]), cost=cost)
+        if kind in (MOVE, ATTACK, ABILITY):
+            source, target = name(action[1]), name(action[-1])
+            return text.format(card=card(pieces.get(source)), target=card(pieces.get(target)), ability=action[2],
+                               **{"from": source, "to": target})
+        return text
+
+    return [words(a) for a in actions]

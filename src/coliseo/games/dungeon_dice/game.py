@@ -24,6 +24,7 @@ from .text import (
     TIE_WORDS,
     WORDS,
     ability_text,
+    action_texts,
     crest_amount,
     crests_text,
     faces_text,
@@ -201,6 +202,11 @@ class DungeonDice(Game):
                 return "zash5"
             return f"zash{n} " + (arg if n == 4 else names[arg])
         raise ValueError(f"not a dungeon_dice action: {a!r}")
+
+    def action_texts(self, state, actions, lang: str = "en") -> list[str]:
+        """"Unfold the die as the T net at e5", "Summon (dimension a die): Kuriboh": from the mover's observation."""
+        notations = [self.format_action(a) for a in actions]
+        return action_texts(self, state.observation(state.current_player), notations, lang)
 
     def board_steps(self, state, actions) -> list[list[str]]:
         """dim T1@e5 → net:T1, e5 · summon C (and ssummon, esummon, set) → card:C, summon · spell C [target] →

@@ -412,3 +412,82 @@ def _placements(game, cells, dims, line_width: int = 76) -> list[str]:
             lines.append("  ".join(b[i] for b in block).rstrip())
         lines.append("")
     return lines
+
+
+# Each legal action in words for the table's buttons and action list (Game.action_texts), in both languages.
+ACTION_TEXT = {
+    "en": {
+        "battle": "Go to Battle", "spend2": "End the Battle", "end": "End turn", "defend": "Defend (1 Defense crest)",
+        "pass": "Do not respond",
+        "summon": "Summon (dimension a die)", "ssummon": "Special summon (2× Summon crests)",
+        "esummon": "Summon with Effect crests", "set": "Set face-down", "spell": "Activate", "effect": "Use its effect",
+        "zash1": "1 Zash: new path square", "zash2": "2 Zash: remove a path square", "zash3": "3 Zash: black hole",
+        "zash4": "4 Zash: bring back a monster", "zash5": "5 Zash: a heart back",
+        "dim": "Unfold the die as the {net} net at {square}", "verb": "{verb}: {card}", "on": "{words} on {target}",
+        "at": "{words} at {square}", "trap": "Spring {card}", "move": "Move {piece} from {a} to {b}",
+        "attack": "{piece} attacks {target}", "piece": "{card} ({square})", "master": "Dungeon Master of {player}",
+        "graveyard": "{card} (Graveyard of {player})", "player": "Player {n}",
+    },
+    "es": {
+        "battle": "Ir a la Batalla", "spend2": "Terminar la Batalla", "end": "Terminar el turno",
+        "defend": "Defender (1 cresta de Defensa)", "pass": "No responder",
+        "summon": "Convocar (dimensionar un dado)", "ssummon": "Convocación especial (2× crestas de Convocación)",
+        "esummon": "Convocar con crestas de Efecto", "set": "Colocar boca abajo", "spell": "Activar",
+        "effect": "Usar su efecto",
+        "zash1": "1 Zash: casilla de camino nueva", "zash2": "2 Zash: quitar una casilla de camino",
+        "zash3": "3 Zash: agujero negro", "zash4": "4 Zash: traer de vuelta un monstruo",
+        "zash5": "5 Zash: recuperar un corazón",
+        "dim": "Desplegar el dado como {net} en {square}", "verb": "{verb}: {card}", "on": "{words} sobre {target}",
+        "at": "{words} en {square}", "trap": "Activar la trampa {card}", "move": "Mover {piece} de {a} a {b}",
+        "attack": "{piece} ataca a {target}", "piece": "{card} ({square})", "master": "Amo del Calabozo de {player}",
+        "graveyard": "{card} (Cementerio de {player})", "player": "Jugador {n}",
+    },
+}
+
+
+def action_texts(game, obs: dict, notations: list[str], lang: str) -> list[str]:
+    """Each action (in notation: the engine's own words for it) in words, naming only the pieces `obs` (the
+    observation of the seat to move) shows."""
+    say = ACTION_TEXT[lang]
+    pieces = {p["square"]: p for p in obs["pieces"]}
+
+    def player(p: int) -> str:
+        return say["player"].format(n=p + 1)
+
+    def square(name: str) -> str:
+        piece = pieces.get(name)
+        if piece is None:
+            return name
+        card = say["master"].format(player=player(piece["player"])) if piece["master"] \
+            else game.card_name(piece["card"], lang)
+        return say["piece"].format(card=card, square=name)
+
+    def target(name: str) -> str:
+        """A square, or a card in a graveyard (`gy2:C`)."""
+        if name.startswith("gy"):
+            seat, card = name.split(":", 1)
+            return say["graveyard"].format(card=game.card_name(card, lang), player=player(int(seat[2:]) - 1))
+        return square(name)
+
+    def words(text: str) -> str:
+        kind, *args = text.split(" ")
+        if kind in say and not args and kind not in ("summon", "ssummon", "esummon", "set", "spell", "effect"):
+            return say[kind]
+        if kind == "dim":
+            net, anchor = args[0].split("@")
+            return say["dim"].format(net=net[0], square=anchor)
+        if kind in ("summon", "ssummon", "esummon", "set", "zash4"):
+            return say["verb"].format(verb=say[kind], card=game.card_name(args[0], lang))
+        if kind == "trap":
+            return say["trap"].format(card=game.card_name(args[0], lang))
+        if kind in ("spell", "effect"):
+            named = game.card_name(args[0], lang) if kind == "spell" else square(args[0])
+            said = say["verb"].format(verb=say[kind], card=named)
+            return say["on"].format(words=said, target=target(args[1])) if len(args) > 1 else said
+        if kind == "move":
+            return say["move"].format(piece=square(args[0]), a=args[0], b=args[1])
+        if kind == "attack":
+            return say["attack"].format(piece=square(args[0]), target=square(args[1]))
+        return say["at"].format(words=say[kind], square=args[0])     # zash1-3 on a square
+
+    return [words(text) for text in notations]

@@ -335,6 +335,12 @@ class Fantastiqa(Game):
             return " ".join(words)
         return " ".join(str(x) for x in a)
 
+    def action_texts(self, state, actions, lang: str = "en") -> list[str]:
+        """"Subdue Wandering Brigand on path 3 with Young Griffin", "Start in Forest": from the mover's
+        observation."""
+        notations = [self.format_action(a) for a in actions]
+        return _text.action_texts(self, state.observation(state.current_player), notations, lang)
+
     def board_steps(self, state, actions) -> list[list[str]]:
         """The first thing clicked, then where it goes: quest/artifact/start/buy/keep/teleport X → X · draw →
         statue · sub 3 … → sp3, … · carpet 3 → carpet, sp3 · discard/withdraw C → C, discard · commit C Q → C, Q ·

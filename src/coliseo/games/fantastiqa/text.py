@@ -471,3 +471,95 @@ def render_observation(game, obs: dict, lang: str = "en", legal: list | None = N
     if legal:
         out.append(f"{w['legal']}: " + ", ".join(game.format_action(a) for a in legal))
     return "\n".join(out)
+
+
+# Each legal action in words for the table's buttons and action list (Game.action_texts), in both languages.
+ACTION_TEXT = {
+    "en": {
+        "end": "End turn", "stop": "End adventure and recruit", "done": "Done", "done_release": "Stop releasing",
+        "done_statue": "Leave the statue", "quest": "Take the starting quest {q}",
+        "artifact": "Take the starting artifact {c}", "start": "Start in {r}",
+        "sub": "Subdue {c} on path {s} with {cards}", "carpet": "Fly a carpet across path {s}",
+        "rearrange": "Rearrange", "discard": "Discard {c}", "withdraw": "Withdraw {c}", "commit": "Commit {c} to {q}",
+        "buy": "Buy {c}", "keep": "Keep {q}", "release": "Release {c}", "teleport": "Teleport to {r}",
+        "draw": "Visit {st}: draw cards", "complete": "Complete {q}", "with": "with {cards}",
+        "power": "Play {c} for its power", "fly": "Play {c}: fly across path {s}", "gift": "Play {c}: give it to {p}",
+        "key_draw": "Play {c}: draw at the statue", "key_release": "Play {c}: release at the statue",
+        "key_teleport": "Play {c}: teleport to {r}",
+    },
+    "es": {
+        "end": "Terminar turno", "stop": "Terminar la aventura y reclutar", "done": "Hecho",
+        "done_release": "Dejar de liberar", "done_statue": "Dejar la estatua", "quest": "Tomar la misión inicial {q}",
+        "artifact": "Tomar el artefacto inicial {c}", "start": "Empezar en {r}",
+        "sub": "Someter a {c} en el camino {s} con {cards}", "carpet": "Volar en alfombra por el camino {s}",
+        "rearrange": "Reorganizar", "discard": "Descartar {c}", "withdraw": "Retirar {c}",
+        "commit": "Comprometer {c} en {q}", "buy": "Comprar {c}", "keep": "Quedarse {q}", "release": "Liberar {c}",
+        "teleport": "Teletransportarse a {r}", "draw": "Visitar {st}: robar cartas", "complete": "Completar {q}",
+        "with": "con {cards}", "power": "Jugar {c} por su poder", "fly": "Jugar {c}: volar por el camino {s}",
+        "gift": "Jugar {c}: regalarla a {p}", "key_draw": "Jugar {c}: robar en la estatua",
+        "key_release": "Jugar {c}: liberar en la estatua", "key_teleport": "Jugar {c}: teletransportarse a {r}",
+    },
+}
+STATUE_TITLES = {"en": {"AT": "Artifact Tower", "BB": "Beast Bazaar", "QC": "Quest Chest"},
+                 "es": {"AT": "Torre de Artefactos", "BB": "Bazar de Bestias", "QC": "Cofre de Misiones"}}
+
+
+def action_texts(game, obs: dict, notations: list[str], lang: str) -> list[str]:
+    """Each action (in notation: the engine's own words for it) in words, naming only what `obs` (the observation
+    of the seat to move) shows."""
+    lang = "es" if lang == "es" else "en"
+    say = ACTION_TEXT[lang]
+    regions = {cell["pos"]: cell for cell in obs["layout"]}
+    creatures = {s["space"]: s["creature"] for s in obs["spaces"]}
+    here = next((p for p in obs["people"] if p["player"] == obs["current"]), None)
+    statue = regions.get(here["position"], {}).get("statue") if here else None
+
+    def card(cid: str) -> str:
+        return game.card_name(cid, lang)
+
+    def region(pos: str) -> str:
+        cell = regions.get(pos)
+        return REGION_NAMES[cell["region"]][lang] if cell and cell["region"] in REGION_NAMES else pos
+
+    def power(args: list[str]) -> str:
+        c = card(args[0])
+        if len(args) == 1:
+            return say["power"].format(c=c)
+        how = args[1]
+        if how == "teleport":
+            return say["key_teleport"].format(c=c, r=region(args[2]))
+        if how.isdigit():
+            return say["fly"].format(c=c, s=how)
+        if how.startswith("P") and how[1:].isdigit():
+            return say["gift"].format(c=c, p=player_name(int(how[1:]) - 1, lang))
+        if how in ("draw", "release"):
+            return say[f"key_{how}"].format(c=c)
+        return say["key_teleport"].format(c=c, r=region(how))
+
+    def words(text: str) -> str:
+        kind, *args = text.split(" ")
+        if kind == "done":
+            return say.get(f"done_{obs['phase']}", say["done"])
+        if kind in ("quest", "keep", "complete"):
+            said = say[kind].format(q=card(args[0]))
+            return f"{said} {say['with'].format(cards=listed([card(a) for a in args[1:]], lang))}" if args[1:] \
+                else said
+        if kind in ("artifact", "discard", "withdraw", "buy", "release"):
+            return say[kind].format(c=card(args[0]))
+        if kind in ("start", "teleport"):
+            return say[kind].format(r=region(args[0]))
+        if kind == "sub":
+            creature = creatures.get(int(args[0]))
+            return say["sub"].format(c=card(creature) if creature else "?", s=args[0],
+                                     cards=listed([card(a) for a in args[1:]], lang))
+        if kind == "carpet":
+            return say["carpet"].format(s=args[0])
+        if kind == "commit":
+            return say["commit"].format(c=card(args[0]), q=card(args[1]))
+        if kind == "draw":
+            return say["draw"].format(st=STATUE_TITLES[lang].get(statue, ""))
+        if kind == "power":
+            return power(args)
+        return say.get(kind, text)
+
+    return [words(text) for text in notations]

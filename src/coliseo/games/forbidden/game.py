@@ -21,6 +21,7 @@ from .text import (
     EVENT_TEXT,
     OWN_REASONS,
     REFUSALS,
+    action_texts,
     card_text,
     count,
     destination,
@@ -285,6 +286,11 @@ class ForbiddenGame(Game):
             else:
                 steps.append([])
         return steps
+
+    def action_texts(self, state, actions, lang: str = "en") -> list[str]:
+        """"Play Dark Elf + Gaia to monster zone 2", "Dark Elf (your monster zone 1) attacks directly": from the
+        mover's observation."""
+        return action_texts(self, state.observation(state.current_player), actions, lang)
 
     def board_marks(self, event: dict, viewer: int | None) -> list[str]:
         """The zones a card was played, set, summoned, flipped, turned, destroyed, tributed or sprung in, and the

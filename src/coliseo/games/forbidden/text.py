@@ -296,3 +296,88 @@ def _play_hints(game, obs: dict, legal: list) -> list[str]:
             stats = f" {c['atk']}/{c['def']}" if c["atk"] is not None else ""
             lines.append(f"  chain {'+'.join(map(str, c['order']))} -> {c['name']}{stats}")
     return lines
+
+
+# Each legal action in words for the table's buttons and action list (Game.action_texts), in both languages.
+ACTION_TEXT = {
+    "play": {"en": "Play {cards} {where}", "es": "Jugar {cards} {where}"},
+    "activate_it": {"en": "activate it", "es": "para activarla"},
+    "to": {"en": "to {zone}", "es": "en {zone}"},
+    "face_down": {"en": "{play} (Face down)", "es": "{play} (Boca abajo)"},
+    "hand_card": {"en": "hand card {n}", "es": "carta {n} de la mano"},
+    "m": {"en": "monster zone {n}", "es": "zona de monstruo {n}"},
+    "s": {"en": "spell zone {n}", "es": "zona de magia {n}"},
+    "yours": {"en": "your {zone}", "es": "tu {zone}"},
+    "theirs": {"en": "opponent's {zone}", "es": "{zone} del rival"},
+    "place": {"en": "{position}, guardian star {star}", "es": "{position}, estrella guardiana {star}"},
+    "a": {"en": "Attack", "es": "Ataque"},
+    "d": {"en": "Defence", "es": "Defensa"},
+    "attack": {"en": "{card} attacks {target}", "es": "{card} ataca a {target}"},
+    "direct": {"en": "{card} attacks directly", "es": "{card} ataca directamente"},
+    "pos": {"en": "{card}: change position", "es": "{card}: cambiar posición"},
+    "act": {"en": "Activate {card}", "es": "Activar {card}"},
+    "equip": {"en": "Equip {card} to {target}", "es": "Equipar {card} a {target}"},
+    "end": {"en": "End turn", "es": "Terminar turno"},
+}
+STAR_SYMBOLS = ("☉", "☽", "♀", "☿", "♂", "♃", "♄", "♅", "♇", "♆")
+STAR_NAMES_ES = ("Sol", "Luna", "Venus", "Mercurio", "Marte", "Júpiter", "Saturno", "Urano", "Plutón", "Neptuno")
+
+
+def action_texts(game, obs: dict, actions: list[tuple], lang: str) -> list[str]:
+    """`actions` in words, naming only the cards `obs` (the observation of the seat to move) shows."""
+    me = obs["player"]
+    if me is None:
+        return []       # the duel is over
+    own, theirs = obs["sides"][me], obs["sides"][1 - me]
+    hand = own["hand"] or []
+    say = {key: words[lang] for key, words in ACTION_TEXT.items()}
+
+    def name(card_id) -> str:
+        card = game.pack.cards.get(card_id) if card_id is not None else None
+        return card.name if card else "?"
+
+    def zone(kind: str, n: int) -> str:
+        return say[kind].format(n=n)
+
+    def field(side: dict, mine: bool, n: int) -> str:
+        """A monster zone of either side, with its card when it shows: "Dark Elf (your monster zone 2)"."""
+        rec = side["monsters"][n - 1]
+        where = say["yours" if mine else "theirs"].format(zone=zone("m", n))
+        return f"{name(rec['id'])} ({where})" if rec and rec.get("id") is not None else where
+
+    def play(cards: tuple, dest: int, face_down: bool) -> str:
+        chain = " + ".join(name(hand[n - 1]) if n <= len(hand) and hand[n - 1] in game.pack.cards
+                           else say["hand_card"].format(n=n) for n in cards)
+        where = say["activate_it"] if dest == 0 else say["to"].format(
+            zone=zone("m", dest) if dest <= 5 else zone("s", dest - 5))
+        text = say["play"].format(cards=chain, where=where)
+        return say["face_down"].format(play=text) if face_down else text
+
+    def place(position: str, star: int) -> str:
+        pending = own["monsters"][int(obs["pending"][1:]) - 1] if obs.get("pending") else None
+        card = game.pack.cards.get(pending["id"]) if pending else None
+        if card is not None:
+            index = card.star1 if star == 1 else card.star2
+            star = f"{STAR_SYMBOLS[index]} {(STAR_NAMES_ES if lang == 'es' else STAR_NAMES)[index]}"
+        return say["place"].format(position=say[position], star=star)
+
+    def words(a: tuple) -> str:
+        tag = a[0]
+        if tag == "play":
+            return play(a[1], a[2], a[3])
+        if tag == "place":
+            return place(a[1], a[2])
+        if tag == "attack":
+            card = field(own, True, a[1])
+            return say["attack"].format(card=card, target=field(theirs, False, a[2])) if a[2] \
+                else say["direct"].format(card=card)
+        if tag == "pos":
+            return say["pos"].format(card=field(own, True, a[1]))
+        if tag == "act":
+            spell = own["spells"][a[1] - 1]
+            card = name(spell and spell.get("id"))
+            return say["equip"].format(card=card, target=field(own, True, a[2])) if len(a) == 3 \
+                else say["act"].format(card=card)
+        return say["end"]
+
+    return [words(a) for a in actions]

@@ -97,14 +97,8 @@ function actionWords(n, own = boardWords(n)) {
   return own === null ? frame.events[0] || frame.action : `${t("player", { n: frame.player + 1 })}: ${own}`;
 }
 
-// The board's words for a step's action, read on the position it was chosen on and from its player's side (as much
-// of it as this view shows); null for a table command or a board that does not describe actions.
-function boardWords(n) {
-  const frame = data.frames[n];
-  if (frame.action.startsWith("!") || !board.describe) return null;
-  const before = { game: data.game, you: frame.player, reader: data.viewer, observation: data.frames[n - 1].observation,
-    legal: [] };
-  return board.describe(frame.action, before);
-}
+// A step's action in the words its player was offered (the frame's `words`, in that player's own view of the game);
+// null in anyone else's view (the words may name what only that player knew) and for a table command.
+function boardWords(n) { return data.frames[n].words ?? null; }
 
 start();

@@ -100,6 +100,7 @@ async function receive(message) {
     if (payload && changed) chime(message);
     payload = message;
     stepsByText = new Map(message.legal.map((text, n) => [text, message.steps[n]]));
+    wordsByText = new Map(message.legal.map((text, n) => [text, message.texts[n]]));
     if (changed) selection = [];
     seatFromLink = false;
     if (!board) board = await (boardLoading ||= loadBoard(message.board, lang()));
@@ -197,12 +198,14 @@ function moveFocus(key) {
 }
 
 // --- choosing an action by clicks -----------------------------------------------------------
-// The engine sends each legal action's board steps beside its notation (docs/web.md, "The board contract").
+// The engine sends each legal action's board steps, words and kind beside its notation (docs/web.md, "The board
+// contract").
 let stepsByText = new Map();
+let wordsByText = new Map();
 function stepsOf(text) { return stepsByText.get(text) || []; }
 
 function choices(chosen = selection) {
-  const actions = payload.legal.map((text, n) => ({ text, steps: payload.steps[n] }));
+  const actions = payload.legal.map((text, n) => ({ text, steps: payload.steps[n], kind: payload.kinds[n] }));
   const candidates = actions.filter((a) => a.steps.length && chosen.every((s, i) => a.steps[i] === s));
   const next = new Set(candidates.filter((a) => a.steps.length > chosen.length).map((a) => a.steps[chosen.length]));
   return { candidates, next };
@@ -236,13 +239,13 @@ function notLegal(target) {
 }
 
 function name(target) { return board.label ? board.label(target, payload) : target; }
-function words(text) { return board.describe ? board.describe(text, payload) : text; }
+function words(text) { return wordsByText.get(text) ?? text; }
 
 // --- the picture ----------------------------------------------------------------------------
 function uiState() {
   const { candidates, next } = payload.legal.length && !controlsLocked() ? choices() : { candidates: [], next: new Set() };
-  return { targets: next, selection, candidates: candidates.map((a) => a.text),
-    candidateSteps: candidates.map((a) => a.steps), marks: new Set(payload.marks),
+  return { targets: next, selection, candidateSteps: candidates.map((a) => a.steps),
+    candidateKinds: candidates.map((a) => a.kind), marks: new Set(payload.marks),
     onTarget: chooseTarget, inspect, preview, previewed: new Set(preview ? stepsOf(preview) : []),
     previous: drawn, lang: lang() };
 }
@@ -392,7 +395,7 @@ function drawControlItems() {
   if (payload.legal.length) {
     for (const text of payload.legal.filter((a) => !stepsOf(a).length)) {
       items.push(previewing(el("button", { class: "control", "data-action": text, onclick: () => act(text), disabled: controlsLocked() },
-        board.control ? board.control(text, payload) : words(text)), text));
+        words(text)), text));
     }
   } else {
     items.push(el("span", { class: "muted" }, payload.result ? t("over") : payload.you === null ? t("spectator") : t("noActions")));
@@ -402,7 +405,7 @@ function drawControlItems() {
   for (const a of complete) {
     items.push(previewing(el("button", { class: "control confirm", "data-action": a.text, onclick: () => act(a.text),
       disabled: controlsLocked() },
-      board.control ? board.control(a.text, payload) : words(a.text)), a.text));
+      words(a.text)), a.text));
   }
   if (selection.length) {
     items.push(el("span", { class: "choice" }, t("selected", { s: selection.map(name).join(" → ") })),

@@ -11,8 +11,7 @@ let cards = {};
 let lang = "en";
 
 const WORDS = {
-  en: { end: "End turn", summon: "Summon {c} on {s}", recover: "Recover {c} on {s} ({n} AP)", move: "{c}: move {f} → {s}",
-    attack: "{c} on {f} attacks {t} on {s}", ability: "{c} on {f}: {a} → {s}", capsule: "capsule", theCapsule: "the capsule",
+  en: { capsule: "capsule", theCapsule: "the capsule",
     hidden: "hidden monster", yourCapsule: "Your capsule", enemyCapsule: "Enemy capsule", king: "King", monster: "monster",
     hp: "HP", kingPoints: "King points", attackWord: "Attack", moveWord: "Move", cost: "cost", range: "range",
     damage: "damage", level: "Level", abilities: "Abilities", none: "none", ap: "Action points", apOf: "{p}'s action points", stunned: "stunned",
@@ -26,12 +25,10 @@ const WORDS = {
       heal: "Heal (cost {c}): a damaged friendly monster nearby recovers {a}",
       scout: "Scout (cost {c}): look inside an enemy capsule up to {r} squares away",
       rouse: "Rouse (cost {c}): wakes a stunned friendly monster next to it" },
-    place: "Place {c} on {s}", random: "Random placement", asLastTime: "As last time",
+    asLastTime: "As last time",
     placeHint: "In secret: a piece, then a square",
     placing: "{p} is placing their pieces in secret.", toPlace: "To place" },
-  es: { end: "Terminar turno", summon: "Invocar a {c} en {s}", recover: "Recuperar a {c} en {s} ({n} PA)",
-    move: "{c}: mover {f} → {s}", attack: "{c} en {f} ataca a {t} en {s}", ability: "{c} en {f}: {a} → {s}",
-    capsule: "cápsula", theCapsule: "la cápsula", hidden: "monstruo oculto", yourCapsule: "Tu cápsula",
+  es: { capsule: "cápsula", theCapsule: "la cápsula", hidden: "monstruo oculto", yourCapsule: "Tu cápsula",
     enemyCapsule: "Cápsula rival", king: "Rey", monster: "monstruo", hp: "PV", kingPoints: "Puntos del Rey",
     attackWord: "Ataque", moveWord: "Movimiento", cost: "coste", range: "alcance", damage: "daño", level: "Nivel",
     abilities: "Habilidades", none: "ninguna", ap: "Puntos de acción", apOf: "Puntos de acción de {p}", stunned: "aturdido", moved: "ya movió",
@@ -46,7 +43,7 @@ const WORDS = {
       heal: "Curar (coste {c}): un monstruo aliado dañado cercano recupera {a}",
       scout: "Explorar (coste {c}): mira dentro de una cápsula rival a {r} casillas o menos",
       rouse: "Despertar (coste {c}): despierta a un monstruo aliado aturdido a su lado" },
-    place: "Colocar a {c} en {s}", random: "Colocación al azar", asLastTime: "Como la última vez",
+    asLastTime: "Como la última vez",
     placeHint: "En secreto: una pieza y luego una casilla",
     placing: "{p} está colocando sus piezas en secreto.", toPlace: "Por colocar" },
 };
@@ -57,22 +54,7 @@ export async function prepare(language) {
   cards = await loadCards("capsule", language);
 }
 
-// --- actions as clicks -----------------------------------------------------------------------
-const ACTION = /^(?:([SR]) ([a-z]\d+)|([a-z]\d+)([-x])([a-z]\d+)|([a-z]\d+)!(\w+)@([a-z]\d+)|end)$/;
-const PLACE = /^(K|\d+)@([a-z]\d+)$/;   // R9: a piece of the tray (the King, or team monster n) on a square
-
-function parse(text) {
-  const placed = text.match(PLACE);
-  if (placed) return { kind: "place", from: `#${placed[1]}`, to: placed[2] };
-  if (text === "random") return { kind: "random" };
-  const m = text.match(ACTION);
-  if (!m) return { kind: "other" };
-  if (m[1]) return { kind: m[1] === "S" ? "summon" : "recover", from: m[2] };
-  if (m[3]) return { kind: m[4] === "-" ? "move" : "attack", from: m[3], to: m[5] };
-  if (m[6]) return { kind: "ability", from: m[6], ability: m[7], to: m[8] };
-  return { kind: "end" };
-}
-
+// --- steps in words ------------------------------------------------------------------------
 function pieceAt(payload, sq) { return payload.observation.pieces.find((p) => p.sq === sq); }
 // A piece still in your tray, by its target id ("#K", "#2"), shaped as a piece for the inspector.
 function trayPiece(payload, id) {
@@ -83,28 +65,6 @@ function cardName(piece) {
   if (!piece) return "";
   if (piece.card && cards[piece.card]) return cards[piece.card].name;
   return piece.kind === "capsule" ? w("theCapsule") : piece.kind;
-}
-
-export function control(text, payload) {
-  const a = parse(text);
-  if (a.kind === "random") return w("random");
-  return a.kind === "end" ? w("end") : describe(text, payload);
-}
-
-export function describe(text, payload) {
-  const a = parse(text);
-  if (a.kind === "other") return text;
-  if (a.kind === "end") return w("end");
-  if (a.kind === "random") return w("random");
-  if (a.kind === "place") return w("place", { c: cardName(payload && trayPiece(payload, a.from)) || a.from, s: a.to });
-  const piece = payload ? pieceAt(payload, a.from) : null;
-  const c = cardName(piece);
-  if (a.kind === "summon") return w("summon", { c, s: a.from });
-  if (a.kind === "recover") return w("recover", { c, s: a.from, n: piece && cards[piece.card] ? cards[piece.card].cost : "?" });
-  if (a.kind === "move") return w("move", { c, f: a.from, s: a.to });
-  const target = payload ? pieceAt(payload, a.to) : null;
-  if (a.kind === "attack") return w("attack", { c, f: a.from, t: cardName(target), s: a.to });
-  return w("ability", { c, f: a.from, a: a.ability, s: a.to });
 }
 
 export function label(target, payload) {
@@ -262,16 +222,17 @@ export function draw(container, payload, ui) {
   replayStep(payload, ui);
 }
 
-// What the selected piece would do on each lit square: move (dot), attack (ring) or an ability.
+// What the selected piece would do on each lit square (the engine's kind of each action): move (dot), attack (ring)
+// or an ability.
 function nextKinds(ui) {
   const kinds = new Map();
   if (!ui.selection || !ui.selection.length) return kinds;
-  for (const text of ui.candidates || []) {
-    const a = parse(text);
-    if (!a.to || a.from !== ui.selection[0]) continue;
-    const seen = kinds.get(a.to);
-    kinds.set(a.to, seen && seen !== a.kind ? "attack" : a.kind);
-  }
+  (ui.candidateSteps || []).forEach((steps, n) => {
+    const to = steps[1], kind = ui.candidateKinds[n];
+    if (!to) return;
+    const seen = kinds.get(to);
+    kinds.set(to, seen && seen !== kind ? "attack" : kind);
+  });
   return kinds;
 }
 

@@ -29,7 +29,6 @@ const CREST_GLYPHS = {
   Z: "M5 4.5H15V6.8L8.4 14.2H15V16.5H5V14.2L11.6 6.8H5Z",
 };
 const PHASES = ["roll", "spend1", "battle", "spend2"];
-const CONTROLS = new Set(["battle", "spend2", "end", "defend", "pass"]);
 const VERBS = ["summon", "ssummon", "esummon", "set", "spell", "effect"];
 const ZASH = ["zash1", "zash2", "zash3", "zash4", "zash5"];
 const SQUARE = /^[a-z]\d{1,2}$/;
@@ -51,14 +50,10 @@ const WORDS = {
     esummon: "Summon with Effect crests", set: "Set face-down", spell: "Activate", effect: "Use its effect",
     zash1: "1 Zash: new path square", zash2: "2 Zash: remove a path square", zash3: "3 Zash: black hole",
     zash4: "4 Zash: bring back a monster", zash5: "5 Zash: a heart back",
-    control: { battle: "Go to Battle", spend2: "End the Battle", end: "End turn", defend: "Defend (1 Defense crest)",
-      pass: "Do not respond" },
     master: "Dungeon Master of {p}", level: "Level {n}", equips: "Equipped: {e}", attacked: "has attacked",
     moved: "has moved", effectUsed: "effect used", owner: "owned by {p}", path: "path of {p}", hole: "black hole",
     emptySq: "empty square", die: "Die", faces: "Faces", dice: "{p}'s dice", library: "in your deck",
-    kind: { monster: "Monster", spell: "Spell", trap: "Trap" }, net: "{l} net", at: "{w} at {s}",
-    on: "{w} on {t}", move: "Move {p} from {a} to {b}", attack: "{p} attacks {t}", spring: "Spring {c}",
-    dimAt: "Unfold the die as the {l} net at {s}", verbOf: "{v}: {c}", pieceAt: "{c} ({s})", lv: "Lv {n}",
+    kind: { monster: "Monster", spell: "Spell", trap: "Trap" }, net: "{l} net", pieceAt: "{c} ({s})", lv: "Lv {n}",
     rolledFace: "rolled {f}", noRoll: "no dice rolled yet",
   },
   es: {
@@ -78,14 +73,10 @@ const WORDS = {
     esummon: "Convocar con crestas de Efecto", set: "Colocar boca abajo", spell: "Activar", effect: "Usar su efecto",
     zash1: "1 Zash: casilla de camino nueva", zash2: "2 Zash: quitar una casilla de camino", zash3: "3 Zash: agujero negro",
     zash4: "4 Zash: traer de vuelta un monstruo", zash5: "5 Zash: recuperar un corazón",
-    control: { battle: "Ir a la Batalla", spend2: "Terminar la Batalla", end: "Terminar el turno",
-      defend: "Defender (1 cresta de Defensa)", pass: "No responder" },
     master: "Amo del Calabozo de {p}", level: "Nivel {n}", equips: "Equipado: {e}", attacked: "ya atacó",
     moved: "ya se movió", effectUsed: "efecto usado", owner: "de {p}", path: "camino de {p}", hole: "agujero negro",
     emptySq: "casilla vacía", die: "Dado", faces: "Caras", dice: "Dados de {p}", library: "en tu mazo",
-    kind: { monster: "Monstruo", spell: "Magia", trap: "Trampa" }, net: "despliegue {l}", at: "{w} en {s}",
-    on: "{w} sobre {t}", move: "Mover {p} de {a} a {b}", attack: "{p} ataca a {t}", spring: "Activar la trampa {c}",
-    dimAt: "Desplegar el dado como {l} en {s}", verbOf: "{v}: {c}", pieceAt: "{c} ({s})", lv: "Nv {n}",
+    kind: { monster: "Monstruo", spell: "Magia", trap: "Trampa" }, net: "despliegue {l}", pieceAt: "{c} ({s})", lv: "Nv {n}",
     rolledFace: "sacó {f}", noRoll: "aún no hay dados tirados",
   },
 };
@@ -142,8 +133,6 @@ export function netSquares(shape, anchor, size = SIZES.jdmc) {
   return cells.map(([x, y]) => nameOf(x, y));
 }
 
-export function control(text) { return say(`control.${text}`); }
-
 const cardName = (id) => (cards[id] ? cards[id].name : id);
 const who = (p) => say("player", { n: p + 1 });
 
@@ -167,27 +156,6 @@ export function label(target, payload) {
   if (VERBS.includes(target) || ZASH.includes(target)) return say(target);
   if (SQUARE.test(target)) return squareWords(payload, target);
   return target;
-}
-
-export function describe(text, payload) {
-  const [kind, a, b] = text.split(" ");
-  if (CONTROLS.has(kind)) return control(kind);
-  if (kind === "dim") return say("dimAt", { l: a[0], s: a.split("@")[1] });
-  if (["summon", "ssummon", "esummon", "set"].includes(kind)) return say("verbOf", { v: say(kind), c: cardName(a) });
-  if (kind === "spell") {
-    const words = say("verbOf", { v: say("spell"), c: cardName(a) });
-    return b ? say("on", { w: words, t: b.startsWith("gy") ? label(b, payload) : squareWords(payload, b) }) : words;
-  }
-  if (kind === "trap") return say("spring", { c: cardName(a) });
-  if (kind === "effect") {
-    const words = say("verbOf", { v: say("effect"), c: squareWords(payload, a) });
-    return b ? say("on", { w: words, t: squareWords(payload, b) }) : words;
-  }
-  if (kind === "move") return say("move", { p: squareWords(payload, a), a, b });
-  if (kind === "attack") return say("attack", { p: squareWords(payload, a), t: squareWords(payload, b) });
-  if (kind === "zash4") return say("verbOf", { v: say("zash4"), c: cardName(a) });
-  if (ZASH.includes(kind)) return a ? say("at", { w: say(kind), s: a }) : say(kind);
-  return text;
 }
 
 // --- the dimensioning orientation --------------------------------------------------------------------------------

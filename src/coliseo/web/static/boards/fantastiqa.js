@@ -36,15 +36,8 @@ const WORDS = {
     rearrangeHint: "Shuffle your discard pile into your draw pile", statueHint: "Visit the statue: draw cards",
     draftQuests: "Starting quests — take one", draftArtifacts: "Starting artifacts — take one", draftStart: "Choose a free region to start",
     row: "Revealed at the statue", pending: "subdued, pending", paid: "paid with", committed: "committed", token: "token of",
-    endTurn: "End turn", stop: "End adventure and recruit", done: "Done", doneRelease: "Stop releasing",
-    doneStatue: "Leave the statue", here: "Here", turn: "to play", adventure: "Adventure", route: "route", slot: "Open quest",
-    subdue: "Subdue {c} on path {s} with {cards}", carpetTo: "Fly a carpet across path {s}", rearrangeDo: "Rearrange",
-    discardDo: "Discard {c}", commit: "Commit {c} to {q}", withdraw: "Withdraw {c}", power: "Play {c} for its power",
-    fly: "Play {c}: fly across path {s}", gift: "Play {c}: give it to {p}", keyDraw: "Play {c}: draw at the statue",
-    keyRelease: "Play {c}: release at the statue", keyTeleport: "Play {c}: teleport to {r}", teleportTo: "Teleport to {r}",
-    draw: "Visit {st}: draw cards", buy: "Buy {c}", keep: "Keep {q}", releaseDo: "Release {c}", complete: "Complete {q}",
-    with: "with {cards}", takeQuest: "Take the starting quest {q}", takeArtifact: "Take the starting artifact {c}",
-    startIn: "Start in {r}", cards: "cards", player: "Player {n}", cardsWord: "card(s)",
+    here: "Here", turn: "to play", adventure: "Adventure", route: "route", slot: "Open quest",
+    cards: "cards", player: "Player {n}", cardsWord: "card(s)",
   },
   es: {
     symbols: { SW: "Espada", FI: "Fuego", WA: "Agua", BR: "Escoba", FA: "Colmillo", NE: "Red", HE: "Yelmo", CL: "Garrote", WN: "Varita" },
@@ -69,15 +62,8 @@ const WORDS = {
     rearrangeHint: "Baraja tu descarte con tu mazo", statueHint: "Visita la estatua: roba cartas",
     draftQuests: "Misiones iniciales: toma una", draftArtifacts: "Artefactos iniciales: toma uno", draftStart: "Elige una región libre para empezar",
     row: "Revelado en la estatua", pending: "sometida, pendiente", paid: "pagada con", committed: "comprometidas", token: "ficha de",
-    endTurn: "Terminar turno", stop: "Terminar la aventura y reclutar", done: "Hecho", doneRelease: "Dejar de liberar",
-    doneStatue: "Dejar la estatua", here: "Aquí", turn: "juega", adventure: "Aventura", route: "ruta", slot: "Misión abierta",
-    subdue: "Someter a {c} en el camino {s} con {cards}", carpetTo: "Volar en alfombra por el camino {s}", rearrangeDo: "Reorganizar",
-    discardDo: "Descartar {c}", commit: "Comprometer {c} en {q}", withdraw: "Retirar {c}", power: "Jugar {c} por su poder",
-    fly: "Jugar {c}: volar por el camino {s}", gift: "Jugar {c}: regalarla a {p}", keyDraw: "Jugar {c}: robar en la estatua",
-    keyRelease: "Jugar {c}: liberar en la estatua", keyTeleport: "Jugar {c}: teletransportarse a {r}", teleportTo: "Teletransportarse a {r}",
-    draw: "Visitar {st}: robar cartas", buy: "Comprar {c}", keep: "Quedarse {q}", releaseDo: "Liberar {c}", complete: "Completar {q}",
-    with: "con {cards}", takeQuest: "Tomar la misión inicial {q}", takeArtifact: "Tomar el artefacto inicial {c}",
-    startIn: "Empezar en {r}", cards: "cartas", player: "Jugador {n}", cardsWord: "carta(s)",
+    here: "Aquí", turn: "juega", adventure: "Aventura", route: "ruta", slot: "Misión abierta",
+    cards: "cartas", player: "Jugador {n}", cardsWord: "carta(s)",
   },
 };
 let cards = {};
@@ -107,56 +93,9 @@ function abilityText(id) {
   return counted(W.abilities[type] || type, Number(n || 1));
 }
 
-export function control(text, payload) {
-  const phase = payload && payload.observation ? payload.observation.phase : null;
-  if (text === "end") return W.endTurn;
-  if (text === "stop") return W.stop;
-  if (text === "done") return phase === "release" ? W.doneRelease : phase === "statue" ? W.doneStatue : W.done;
-  return describe(text, payload);
-}
-
 function regionName(pos, obs) {
   const cell = obs && (obs.layout || []).find((c) => c.pos === pos);
   return cell ? W.regions[cell.region] || cell.region : pos;
-}
-
-export function describe(text, payload) {
-  const obs = payload && payload.observation;
-  const w = text.split(" ");
-  const card = (id) => name(id);
-  const here = obs && (obs.people || []).find((p) => p.player === obs.current);
-  const statueHere = here && obs.layout.find((c) => c.pos === here.position);
-  switch (w[0]) {
-    case "quest": return fill(W.takeQuest, { q: card(w[1]) });
-    case "artifact": return fill(W.takeArtifact, { c: card(w[1]) });
-    case "start": return fill(W.startIn, { r: regionName(w[1], obs) });
-    case "sub": {
-      const space = obs && obs.spaces.find((s) => s.space === Number(w[1]));
-      return fill(W.subdue, { c: space && space.creature ? card(space.creature) : "?", s: w[1], cards: list(w.slice(2).map(card)) });
-    }
-    case "carpet": return fill(W.carpetTo, { s: w[1] });
-    case "rearrange": return W.rearrangeDo;
-    case "discard": return fill(W.discardDo, { c: card(w[1]) });
-    case "withdraw": return fill(W.withdraw, { c: card(w[1]) });
-    case "commit": return fill(W.commit, { c: card(w[1]), q: card(w[2]) });
-    case "buy": return fill(W.buy, { c: card(w[1]) });
-    case "keep": return fill(W.keep, { q: card(w[1]) });
-    case "release": return fill(W.releaseDo, { c: card(w[1]) });
-    case "teleport": return fill(W.teleportTo, { r: regionName(w[1], obs) });
-    case "draw": return fill(W.draw, { st: statueHere ? W.statues[statueHere.statue] : "" });
-    case "complete": return [fill(W.complete, { q: card(w[1]) }), w.length > 2 ? fill(W.with, { cards: list(w.slice(2).map(card)) }) : ""].join(" ").trim();
-    case "power": {
-      const c = card(w[1]);
-      if (w.length === 2) return fill(W.power, { c });
-      if (w[2] === "teleport") return fill(W.keyTeleport, { c, r: regionName(w[3], obs) });
-      if (/^[1-7]$/.test(w[2])) return fill(W.fly, { c, s: w[2] });
-      if (/^P\d$/.test(w[2])) return fill(W.gift, { c, p: playerWord(Number(w[2].slice(1)) - 1) });
-      if (w[2] === "draw") return fill(W.keyDraw, { c });
-      if (w[2] === "release") return fill(W.keyRelease, { c });
-      return fill(W.keyTeleport, { c, r: regionName(w[2], obs) });
-    }
-    default: return control(text, payload);
-  }
 }
 
 export function label(target, payload) {

@@ -10,27 +10,25 @@ let lang = "en";
 
 const WORDS = {
   en: {
-    endTurn: "End turn", faceUp: "Face up", faceDown: "Face down", activate: "Activate", position: "Change position",
+    faceUp: "Face up", faceDown: "Face down", activate: "Activate", position: "Change position",
     atk: "Attack", def: "Defence", deck: "Deck", grave: "Graveyard", hand: "Hand", result: "Result",
     you: "You", opponent: "Opponent", player: "Player {n}", lp: "LP", terrain: "Terrain", cards: "{n} cards", card: "1 card",
     main: "Main", place: "Place", battle: "Battle", over: "Over", fusion: "Fusion", equip: "Equip +{v}",
     fails: "{c} is discarded", pinned: "Cannot attack: {n}", setCard: "Set card", faceDownCard: "Face-down card",
     choosePlace: "Position and guardian star", star: "Guardian star", stars: "Guardian stars",
     beats: "beats {s}", losesTo: "loses to {s}", chosen: "chosen", empty: "empty zone", monsterZone: "monster zone {n}",
-    spellZone: "spell zone {n}", yours: "your {z}", theirs: "opponent's {z}", whose: "{p}'s {z}", handCard: "hand card {n}",
+    spellZone: "spell zone {n}", yours: "your {z}", theirs: "opponent's {z}", whose: "{p}'s {z}",
     win: "Wins|{d} damage to them", lose: "Loses|{d} damage to you", both: "Both destroyed|no damage",
     destroys: "Destroys it|no damage", blocked: "Blocked|{d} damage to you", nothing: "No effect|", unknown: "Face-down|unknown",
     direct: "Direct attack|{d} damage",
     starAdj: "star {s}", attackDirect: "Attack directly", removedList: "In the graveyard, last first",
     deckList: "Left in your deck", level: "Level {n}", base: "base {v}", modBy: "equips {v}", curse: "curse {v}",
-    terrainBy: "terrain {v}", play: "Play {c} {z}", activateIt: "activate it", to: "to {z}", attackWith: "{a} attacks {t}",
-    attackDirectly: "{a} attacks directly",
-    switchPos: "{a}: change position", activateSet: "Activate {c}", equipOnto: "Equip {c} to {m}",
+    terrainBy: "terrain {v}",
     placeAs: "{p}, guardian star {s}", steps: "Chain", onto: "onto {c}", used: "attacked", moved: "moved",
     known: "identity known", faceDownMark: "face-down", kept: "kept", hint: "Click cards in the order to chain them",
   },
   es: {
-    endTurn: "Terminar turno", faceUp: "Boca arriba", faceDown: "Boca abajo", activate: "Activar",
+    faceUp: "Boca arriba", faceDown: "Boca abajo", activate: "Activar",
     position: "Cambiar posición", atk: "Ataque", def: "Defensa", deck: "Mazo", grave: "Cementerio", hand: "Mano",
     result: "Resultado", you: "Tú", opponent: "Rival", player: "Jugador {n}", lp: "LP", terrain: "Terreno",
     cards: "{n} cartas", card: "1 carta", main: "Principal", place: "Colocar", battle: "Batalla", over: "Fin",
@@ -38,15 +36,13 @@ const WORDS = {
     setCard: "Carta colocada", faceDownCard: "Carta boca abajo", choosePlace: "Posición y estrella guardiana",
     star: "Estrella guardiana", stars: "Estrellas guardianas", beats: "vence a {s}", losesTo: "pierde ante {s}",
     chosen: "elegida", empty: "zona vacía", monsterZone: "zona de monstruo {n}", spellZone: "zona de magia {n}",
-    yours: "tu {z}", theirs: "{z} del rival", whose: "{z} de {p}", handCard: "carta {n} de la mano",
+    yours: "tu {z}", theirs: "{z} del rival", whose: "{z} de {p}",
     win: "Gana|{d} de daño al rival", lose: "Pierde|{d} de daño para ti", both: "Ambos destruidos|sin daño",
     destroys: "Lo destruye|sin daño", blocked: "Bloqueado|{d} de daño para ti", nothing: "Sin efecto|",
     unknown: "Boca abajo|desconocido", direct: "Ataque directo|{d} de daño", starAdj: "estrella {s}", attackDirect: "Ataque directo",
     removedList: "En el cementerio, la última primero", deckList: "Quedan en tu mazo", level: "Nivel {n}",
-    base: "base {v}", modBy: "equipos {v}", curse: "maldición {v}", terrainBy: "terreno {v}", play: "Jugar {c} {z}",
-    activateIt: "para activarla", to: "en {z}", attackWith: "{a} ataca a {t}", attackDirectly: "{a} ataca directamente",
-    switchPos: "{a}: cambiar posición",
-    activateSet: "Activar {c}", equipOnto: "Equipar {c} a {m}", placeAs: "{p}, estrella guardiana {s}",
+    base: "base {v}", modBy: "equipos {v}", curse: "maldición {v}", terrainBy: "terreno {v}",
+    placeAs: "{p}, estrella guardiana {s}",
     steps: "Cadena", onto: "sobre {c}", used: "ya atacó", moved: "ya cambió", known: "identidad conocida",
     faceDownMark: "boca abajo", kept: "se queda", hint: "Pulsa cartas en orden para encadenarlas",
   },
@@ -94,8 +90,6 @@ function side(payload, mine) {
   return obs.sides[mine ? me : 1 - me];
 }
 
-export function control(text) { return text === "end" ? w("endTurn") : text; }
-
 // Whose zone, said to the reader: "your" and "opponent's" to the player acting (`you`), names to anyone else (a replay
 // passes its `reader`).
 function zoneOf(payload, mine, z) {
@@ -126,28 +120,6 @@ function placeWords(payload, position, star) {
   const card = pending && row(pending.id);
   const starKey = card && card[`star${star}`];
   return w("placeAs", { p: w(position === "a" ? "atk" : "def"), s: starKey ? `${starSymbol(starKey)} ${starName(starKey)}` : star });
-}
-
-export function describe(text, payload) {
-  const words = text.split(" ");
-  const own = side(payload, true);
-  if (words[0] === "play") {
-    const chain = words[1].split("+").map((n) => (row(own.hand?.[Number(n) - 1]) ? cardName(own.hand[Number(n) - 1])
-      : w("handCard", { n }))).join(" + ");
-    const where = words[2] === "act" ? w("activateIt") : w("to", { z: zoneWords(words[2]) });
-    return `${w("play", { c: chain, z: where })}${words[3] === "fd" ? ` (${w("faceDown")})` : ""}`;
-  }
-  if (words[0] === "place") return placeWords(payload, words[1][0], Number(words[1][1]));
-  if (words[0] === "attack") {
-    const a = label(`my-${words[1]}`, payload);
-    return words[2] === "direct" ? w("attackDirectly", { a }) : w("attackWith", { a, t: label(`op-${words[2]}`, payload) });
-  }
-  if (words[0] === "pos") return w("switchPos", { a: label(`my-${words[1]}`, payload) });
-  if (words[0] === "act") {
-    const c = cardName(own.spells[Number(words[1][1]) - 1]?.id);
-    return words[2] ? w("equipOnto", { c, m: label(`my-${words[2]}`, payload) }) : w("activateSet", { c });
-  }
-  return control(text);
 }
 
 // --- predictions (the fusion calculator's steps and the battle rule, from the hints of the seat to move) ----------
