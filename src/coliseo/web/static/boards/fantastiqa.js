@@ -154,7 +154,7 @@ function tokenShape(player, size) {
 
 function swatch(player) {
   const box = svg("svg", { viewBox: "-6 -6 12 12", class: "fq-swatch", "aria-hidden": "true" });
-  box.append(tokenShape(player, 10), svg("text", { x: 0, y: 2, "font-size": 5.5, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(player + 1)));
+  box.append(tokenShape(player, 10), svg("text", { x: 0, y: 2.4, "font-size": 6.6, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(player + 1)));
   return box;
 }
 
