@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from web.board_play import click_by_board, keep_seat, over, wait_my_turn_or_end
 from web.test_board_capsule import OLD_ORDER, place_by_board
 

@@ -512,7 +512,7 @@ function pieceWords(piece) {
 }
 
 // A short name for a token: one whole word of the name, the one that says what the monster is (English puts it
-// last, "Iron Beetle"; Spanish first, "Escarabajo de Hierro"); the whole name is in the inspector.
+// last, "Iron Beetle"; Spanish first); the whole name is in the inspector.
 function shortName(name) {
   const words = name.split(/\s+/).filter((w) => !/^(of|the|de|del|la|las|los|el)$/i.test(w));
   return (lang === "es" ? words[0] : words[words.length - 1]) || name;
