@@ -78,8 +78,12 @@ class Socket:
                 return message
 
     def act(self, text: str) -> int:
+        """Play `text`, again after a pause when the server's rate limit (every message of the address counts, and
+        all these sockets share 127.0.0.1) ignored it."""
         self.send_act(text, self.state["ply"])
-        message = self.reply()
+        while (message := self.reply())["type"] == "error" and "too many messages" in message["message"]:
+            time.sleep(0.25)
+            self.send_act(text, self.state["ply"])
         assert message["type"] == "ack", message
         return message["ply"]
 
