@@ -152,7 +152,7 @@ function pieceShape(piece, payload) {
     parts.push(svg("rect", { class: "hp-back", x: 0.08, y: 0.71, width, height: 0.07, rx: 0.03 }));
     parts.push(svg("rect", { class: `hp-bar${s.hp / s.total <= 0.34 ? " low" : ""}`, x: 0.08, y: 0.71,
       width: width * Math.max(0, s.hp) / s.total, height: 0.07, rx: 0.03 }));
-    parts.push(txt(0.93, 0.67, 0.15, { "text-anchor": "end", class: "hp-text" }, `${s.hp}/${s.total}`));
+    parts.push(txt(0.93, 0.67, 0.13, { "text-anchor": "end", class: "hp-text" }, `${s.hp}/${s.total}`));
   } else if (piece.damage) {
     for (let i = 0; i < piece.damage; i++) parts.push(svg("circle", { class: "crack", cx: 0.3 + i * 0.14, cy: 0.76, r: 0.045 }));
   }
@@ -160,7 +160,7 @@ function pieceShape(piece, payload) {
     : piece.kind === "capsule" && piece.card && cards[piece.card] ? cards[piece.card].name : null;
   if (name) {
     const lines = nameLines(name);
-    lines.forEach((line, i) => parts.push(txt(0.5, lines.length === 1 ? 0.94 : 0.86 + i * 0.125, 0.14,
+    lines.forEach((line, i) => parts.push(txt(0.5, lines.length === 1 ? 0.93 : 0.88 + i * 0.1, 0.11,
       { "text-anchor": "middle", class: "name" }, line)));
   }
   return parts;

@@ -511,11 +511,11 @@ function pieceWords(piece) {
   return `${cardName(piece.card)} (${who(piece.player)}), ${say("lv", { n: piece.level })}, ATK ${piece.atk}, DEF ${piece.def}`;
 }
 
-// A short name for a token: one whole word of the name, the one that says what the monster is (English puts it
-// last, "Iron Beetle"; Spanish first); the whole name is in the inspector.
+// A short name for a token: the initials of a long name, the name itself when it is short.
 function shortName(name) {
+  if (name.length <= 7) return name;
   const words = name.split(/\s+/).filter((w) => !/^(of|the|de|del|la|las|los|el)$/i.test(w));
-  return (lang === "es" ? words[0] : words[words.length - 1]) || name;
+  return words.length > 1 ? words.slice(0, 2).map((w) => w.slice(0, 3)).join(" ") : name.slice(0, 7);
 }
 
 function pieceToken(piece, px, py) {
@@ -533,11 +533,11 @@ function pieceToken(piece, px, py) {
   // Player 1's tokens are square, player 2's round-cornered: the shape tells them apart as well as the colour.
   g.append(svg("rect", { class: "token", x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: piece.player ? 0.3 : 0.06,
     fill: "#fff", stroke: color, "stroke-width": 0.07, opacity: done ? 0.85 : 1 }),
-  // Name and level only: at a readable size a square holds two short lines; ATK and DEF are in the inspector.
-  svg("text", { class: "tname", x: 0.5, y: 0.44, ...(short.length > 4 ? { textLength: 0.8, lengthAdjust: "spacingAndGlyphs" } : {}) },
+  svg("text", { class: "tname", x: 0.5, y: 0.34, ...(short.length > 5 ? { textLength: 0.8, lengthAdjust: "spacingAndGlyphs" } : {}) },
     short),
-  svg("text", { class: `tlevel${piece.atk !== piece.printed_atk || piece.def !== piece.printed_def ? " changed" : ""}`, x: 0.5,
-    y: 0.8, fill: color }, say("lv", { n: piece.level })));
+  svg("text", { class: `tstat atk${piece.atk !== piece.printed_atk ? " changed" : ""}`, x: 0.5, y: 0.62 }, String(piece.atk)),
+  svg("text", { class: `tstat def${piece.def !== piece.printed_def ? " changed" : ""}`, x: 0.5, y: 0.86 }, String(piece.def)),
+  svg("text", { class: "tlevel", x: 0.9, y: 0.22, fill: color }, `${piece.level}`));
   return g;
 }
 

@@ -154,7 +154,7 @@ function tokenShape(player, size) {
 
 function swatch(player) {
   const box = svg("svg", { viewBox: "-6 -6 12 12", class: "fq-swatch", "aria-hidden": "true" });
-  box.append(tokenShape(player, 10), svg("text", { x: 0, y: 2.4, "font-size": 6.6, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(player + 1)));
+  box.append(tokenShape(player, 10), svg("text", { x: 0, y: 2, "font-size": 5.5, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(player + 1)));
   return box;
 }
 
@@ -284,7 +284,7 @@ function drawMap(obs, ui, previous) {
     here.forEach((p, i) => {
       const token = svg("g", { class: `fq-adventurer${p.player === current ? " now" : ""}`, transform: `translate(${x + REGION_W - 5 - i * 6.8} ${y + 22.2})` },
         tokenShape(p.player, 5.6),
-        svg("text", { x: 0, y: 1.2, "font-size": 3.8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(p.player + 1)),
+        svg("text", { x: 0, y: 1.2, "font-size": 3.2, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, String(p.player + 1)),
         title(playerWord(p.player)));
       map.append(token);
       animateMove(token, p, previous, x + REGION_W - 5 - i * 6.8, y + 22.2);
@@ -326,7 +326,7 @@ function creatureCard(s, obs, ui, previous) {
     const vuln = vulnOf(creature);
     // Three weaknesses and the gems leave no room for the words: the icons alone (the inspector names them).
     const room = vuln.length < 3;
-    if (room) parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.5, class: "fq-weak" }, W.weak));
+    if (room) parts.push(svg("text", { x: 1.4, y: CARD_H - 2.4, "font-size": 2.3, class: "fq-weak" }, W.weak));
     const at = room ? 2.4 + W.weak.length * 1.45 : 1.4;
     vuln.forEach((sym, i) => parts.push(glyph(sym, at + i * 5.2, CARD_H - 6.2, 4.8)));
     const gives = symbolsOf(creature);
@@ -336,7 +336,7 @@ function creatureCard(s, obs, ui, previous) {
         svg("path", { d: "M0 -2.4 L2.2 -0.6 L0 2.4 L-2.2 -0.6 Z", class: "fq-gem" }),
         svg("text", { x: -3, y: 1.2, "font-size": 3, "text-anchor": "end", class: "fq-gem-count" }, String(s.gems))));
     }
-    if (s.pending) parts.push(svg("text", { x: CARD_W / 2, y: CARD_H + 2.6, "font-size": 2.5, "text-anchor": "middle", class: "fq-pending" }, `${W.paid} ${list(s.paid.map(name))}`));
+    if (s.pending) parts.push(svg("text", { x: CARD_W / 2, y: CARD_H + 2.6, "font-size": 2.4, "text-anchor": "middle", class: "fq-pending" }, `${W.paid} ${list(s.paid.map(name))}`));
     const before = previous && previous.observation && previous.observation.spaces.find((o) => o.space === s.space);
     if (before && before.creature !== creature) parts[0].classList.add("fresh");
   } else {

@@ -209,22 +209,19 @@ function fitText(text, attrs, width, size) {
   return svg("text", { ...attrs, "font-size": size, textLength: fits ? undefined : width, lengthAdjust: fits ? undefined : "spacingAndGlyphs" }, text);
 }
 
-/** A card face at (0,0), CW×CH: name, level stars, guardian stars (the chosen one ringed), type, ATK/DEF or text.
- * On the board (`board`: the scale it is drawn at) the face keeps its name, stars and stats, drawn at a size that stays
- * readable at that scale; the type, the ATK/DEF labels and a spell's words are left to the inspector's face. */
-export function cardFace(id, rec = null, board = null) {
+/** A card face at (0,0), CW×CH: name, level stars, guardian stars (the chosen one ringed), type, ATK/DEF or text. */
+export function cardFace(id, rec = null) {
   const card = row(id);
   if (!card) return cardBack();
   const color = KIND_COLORS[card.kind] || "#888";
   const parts = [svg("rect", { class: "frame", width: CW, height: CH, rx: 0.08, fill: color, stroke: "#3b2a14", "stroke-width": 0.03 })];
   parts.push(svg("rect", { x: 0.07, y: 0.07, width: CW - 0.14, height: 0.56, rx: 0.04, fill: "#fbf6ea" }));
-  const grow = board ? Math.max(1, 1 / board) : 1;       // a spell row's smaller face keeps a readable name
-  const lines = textLines(card.name, Math.round(13 / grow));
-  lines.forEach((line, i) => parts.push(fitText(line, { x: 0.12, y: lines.length === 1 ? 0.42 : 0.3 + i * 0.24 * grow, class: "fm-name" },
-    CW - 0.24, 0.21 * grow)));
+  const lines = textLines(card.name, 13);
+  lines.forEach((line, i) => parts.push(fitText(line, { x: 0.12, y: lines.length === 1 ? 0.42 : 0.3 + i * 0.24, class: "fm-name" },
+    CW - 0.24, 0.21)));
   let y = 0.7;
   if (card.level) {
-    parts.push(svg("text", { x: CW - 0.1, y: y + 0.15, "font-size": board ? 0.2 : 0.14, "text-anchor": "end", fill: "#ffd54a", class: "fm-level" },
+    parts.push(svg("text", { x: CW - 0.1, y: y + 0.15, "font-size": 0.14, "text-anchor": "end", fill: "#ffd54a", class: "fm-level" },
       "★".repeat(Math.min(12, Number(card.level)))));
     y += 0.2;
   }
@@ -239,31 +236,26 @@ export function cardFace(id, rec = null, board = null) {
         title(starName(star)));
     });
     const typeLine = [typeName(card.type), card.attribute].filter(Boolean).join(" · ");
-    if (!board) parts.push(fitText(typeLine, { x: CW / 2, y: 1.58, "text-anchor": "middle", fill: "#3b2a14", class: "fm-type" }, CW - 0.3, 0.14));
+    parts.push(fitText(typeLine, { x: CW / 2, y: 1.58, "text-anchor": "middle", fill: "#3b2a14", class: "fm-type" }, CW - 0.3, 0.14));
     const atk = rec && rec.atk !== undefined ? rec.atk : card.atk, def = rec && rec.def !== undefined ? rec.def : card.def;
     parts.push(svg("rect", { x: 0.07, y: 1.78, width: CW - 0.14, height: 0.45, rx: 0.04, fill: "#fbf6ea" }));
-    if (!board) {
-      parts.push(svg("text", { x: 0.12, y: 1.9, "font-size": 0.1, fill: "#5f5a50" }, "ATK"),
-        svg("text", { x: CW - 0.12, y: 1.9, "font-size": 0.1, fill: "#5f5a50", "text-anchor": "end" }, "DEF"));
-    }
-    parts.push(statText(String(atk), 0.12, atk, card.atk, "start", grow), statText(String(def), CW - 0.12, def, card.def, "end", grow));
+    parts.push(svg("text", { x: 0.12, y: 1.9, "font-size": 0.1, fill: "#5f5a50" }, "ATK"),
+      svg("text", { x: CW - 0.12, y: 1.9, "font-size": 0.1, fill: "#5f5a50", "text-anchor": "end" }, "DEF"),
+      statText(String(atk), 0.12, atk, card.atk, "start"), statText(String(def), CW - 0.12, def, card.def, "end"));
   } else {
     const symbol = { magic: "✦", ritual: "✺", equip: "⚔", trap: "⚠" }[card.kind] || "✦";
     parts.push(svg("text", { x: CW / 2, y: y + 0.62, "font-size": 0.62, "text-anchor": "middle", fill: color }, symbol));
-    parts.push(fitText(kindName(card.kind), { x: CW / 2, y: 1.62 + (board ? 0.4 : 0), "text-anchor": "middle", fill: "#3b2a14",
-      class: "fm-type" }, CW - 0.3, board ? 0.21 * grow : 0.15));
-    if (!board) {
-      parts.push(svg("rect", { x: 0.07, y: 1.78, width: CW - 0.14, height: 0.45, rx: 0.04, fill: "#fbf6ea" }));
-      textLines(card.text || "", 24).slice(0, 2).forEach((line, i) =>
-        parts.push(fitText(line, { x: 0.12, y: 1.95 + i * 0.17, fill: "#3b2a14" }, CW - 0.24, 0.12)));
-    }
+    parts.push(fitText(kindName(card.kind), { x: CW / 2, y: 1.62, "text-anchor": "middle", fill: "#3b2a14", class: "fm-type" }, CW - 0.3, 0.15));
+    parts.push(svg("rect", { x: 0.07, y: 1.78, width: CW - 0.14, height: 0.45, rx: 0.04, fill: "#fbf6ea" }));
+    textLines(card.text || "", 24).slice(0, 2).forEach((line, i) =>
+      parts.push(fitText(line, { x: 0.12, y: 1.95 + i * 0.17, fill: "#3b2a14" }, CW - 0.24, 0.12)));
   }
   return parts;
 }
 
-function statText(text, x, value, base, anchor, grow = 1) {
+function statText(text, x, value, base, anchor) {
   const tone = value > base ? "#1b7a2e" : value < base ? "#b3261e" : "#1f1d1a";
-  return svg("text", { x, y: 2.13, "font-size": Math.min(0.23 * grow, 0.3), "font-weight": 700, "text-anchor": anchor, fill: tone, class: "fm-stat" }, text);
+  return svg("text", { x, y: 2.13, "font-size": 0.23, "font-weight": 700, "text-anchor": anchor, fill: tone, class: "fm-stat" }, text);
 }
 
 function cardBack() {
@@ -279,14 +271,14 @@ function emptySlot(small) {
 }
 
 // One field record as seen by this seat: a face, or a back; own face-down cards show their face under a veil.
-function fieldCard(rec, monster, scale = monster ? 1 : SPELL) {
+function fieldCard(rec, monster) {
   if (!rec) return emptySlot(!monster);
   const known = rec.id !== null && rec.id !== undefined;
   if (!known) return cardBack();
-  const parts = cardFace(rec.id, monster ? rec : null, scale);
+  const parts = cardFace(rec.id, monster ? rec : null);
   if (monster ? rec.face_up === false : true) {
     parts.push(svg("rect", { width: CW, height: CH, rx: 0.08, fill: "url(#fm-veil)", class: "fm-veil" }),
-      svg("text", { x: CW / 2, y: 1.35, "font-size": 0.21 / Math.min(1, scale), "text-anchor": "middle", fill: "#fff", class: "fm-veil-label" }, w("faceDownMark")));
+      svg("text", { x: CW / 2, y: 1.35, "font-size": 0.17, "text-anchor": "middle", fill: "#fff", class: "fm-veil-label" }, w("faceDownMark")));
   }
   return parts;
 }
@@ -396,7 +388,7 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
   const dx = monster ? 0 : (CW - w0) / 2;
   positions[id] = [x + dx + w0 / 2, y + h0 / 2];
   const defence = monster && rec && rec.position === "def";
-  const inner = svg("g", { transform: defence ? `rotate(-90 ${CW / 2} ${CH / 2}) scale(1)` : undefined }, fieldCard(rec, monster, defence ? 0.72 : scale));
+  const inner = svg("g", { transform: defence ? `rotate(-90 ${CW / 2} ${CH / 2}) scale(1)` : undefined }, fieldCard(rec, monster));
   const body = defence ? svg("g", { transform: `translate(${CW / 2} ${CH / 2}) scale(0.72) translate(${-CW / 2} ${-CH / 2})` }, inner) : inner;
   const classes = ["fm-card"];
   if (change.fresh && change.zones.has(id) && rec) classes.push("fm-enter");
@@ -425,11 +417,11 @@ function zone(id, x, y, rec, monster, ui, hints, payload) {
 function pill(text, tone, cx, cy, width) {
   const [head, detail] = text.split("|");
   const tall = Boolean(detail);
-  const h = tall ? 0.7 : 0.38;
+  const h = tall ? 0.62 : 0.38;
   return svg("g", { class: `fm-pill ${tone}`, "aria-hidden": "true", "data-text": detail ? `${head}: ${detail}` : head },
     svg("rect", { x: cx - width / 2, y: cy - h / 2, width, height: h, rx: 0.14 }),
-    fitText(head, { x: cx, y: cy + (tall ? -0.06 : 0.07), "text-anchor": "middle" }, width - 0.16, 0.22),
-    tall ? fitText(detail, { x: cx, y: cy + 0.25, "text-anchor": "middle", class: "fm-pill-detail" }, width - 0.16, 0.2) : null);
+    fitText(head, { x: cx, y: cy + (tall ? -0.04 : 0.07), "text-anchor": "middle" }, width - 0.16, 0.22),
+    tall ? fitText(detail, { x: cx, y: cy + 0.21, "text-anchor": "middle", class: "fm-pill-detail" }, width - 0.16, 0.15) : null);
 }
 
 function drawOpponentHand(board, opp) {
@@ -463,13 +455,13 @@ function drawPlates(board, payload, ui) {
     const note = s.pinned ? w("pinned", { n: s.pinned }) : mine ? w("lp") : `${w("lp")} · ${w("hand")}: ${s.hand_size}`;
     const parts = [
       svg("rect", { class: "frame", x, y, width, height: h, rx: 0.12, fill: "#fffdf8", stroke: seat === 0 ? "#2563a8" : "#b23a2e", "stroke-width": 0.05 }),
-      fitText(`${seat + 1} · ${who}`, { x: x + 0.12, y: y + (compact ? 0.3 : 0.35), "font-weight": 600 }, compact ? width - 1.5 : width - 0.24, 0.22),
+      fitText(`${seat + 1} · ${who}`, { x: x + 0.12, y: y + (compact ? 0.3 : 0.35), "font-weight": 600 }, compact ? width - 1.5 : width - 0.24, 0.2),
       lpText,
       svg("rect", { x: x + 0.12, y: barY, width: width - 0.24, height: 0.12, rx: 0.06, fill: "#e3dccd" }),
       svg("rect", { x: x + 0.12, y: barY, width: (width - 0.24) * ratio, height: 0.12, rx: 0.06, class: "fm-lp-bar",
         fill: ratio > 0.5 ? "#2f8a48" : ratio > 0.25 ? "#d99a20" : "#c0392b" }),
       compact ? (s.pinned ? svg("text", { x: x + 0.12, y: y + 0.62, "font-size": 0.15, fill: "#b3261e" }, note) : null)
-        : fitText(note, { x: x + 0.12, y: y + 1.5, class: "fm-muted" }, width - 0.24, 0.21),
+        : svg("text", { x: x + 0.12, y: y + 1.52, "font-size": 0.15, class: "fm-muted" }, note),
     ];
     if (change.fresh && from !== null && from !== s.lp) {
       const delta = s.lp - from;
@@ -512,15 +504,15 @@ function drawPiles(board, payload, ui) {
       svg("g", { transform: `translate(${d.x} ${d.y}) scale(${d.scale})` }, s.deck_size ? cardBack() : emptySlot(true)),
       svg("text", { x: d.x + (CW * d.scale) / 2, y: d.y + (CH * d.scale) / 2 + 0.13, "font-size": 0.36 * d.scale / SPELL, "font-weight": 700,
         "text-anchor": "middle", fill: s.deck_size ? "#fff" : "#5f5a50", class: "fm-count" }, String(s.deck_size)),
-      labels ? svg("text", { x: d.x + (CW * d.scale) / 2, y: d.y + CH * d.scale + 0.22, "font-size": 0.21, "text-anchor": "middle", class: "fm-muted" },
+      labels ? svg("text", { x: d.x + (CW * d.scale) / 2, y: d.y + CH * d.scale + 0.22, "font-size": 0.18, "text-anchor": "middle", class: "fm-muted" },
         w("deck")) : null));
     const top = s.removed.length ? s.removed[s.removed.length - 1] : null;
     const [bx, by] = G.narrow ? [g.x + (CW * g.scale) / 2, g.y + (CH * g.scale) / 2] : [g.x + CW * g.scale - 0.05, g.y + 0.05];
     board.append(inspectable(`${prefix}-grave`, ui, { "aria-label": `${w("grave")}: ${s.removed.length}` },
-      svg("g", { transform: `translate(${g.x} ${g.y}) scale(${g.scale})` }, top === null ? emptySlot(true) : cardFace(top, null, g.scale)),
+      svg("g", { transform: `translate(${g.x} ${g.y}) scale(${g.scale})` }, top === null ? emptySlot(true) : cardFace(top)),
       svg("circle", { cx: bx, cy: by, r: 0.26, fill: "#3b2a14" }),
       svg("text", { x: bx, y: by + 0.08, "font-size": 0.22, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, String(s.removed.length)),
-      labels ? svg("text", { x: g.x + (CW * g.scale) / 2, y: g.y + CH * g.scale + 0.22, "font-size": 0.21, "text-anchor": "middle", class: "fm-muted" },
+      labels ? svg("text", { x: g.x + (CW * g.scale) / 2, y: g.y + CH * g.scale + 0.22, "font-size": 0.18, "text-anchor": "middle", class: "fm-muted" },
         w("grave")) : null));
   }
 }
@@ -530,7 +522,7 @@ function drawMiddle(board, payload, ui, terrain) {
   const { x: tx, y, w: tw } = G.terrain;
   board.append(inspectable("terrain", ui, { "aria-label": `${w("terrain")}: ${terrain[es()]}` },
     svg("rect", { class: "frame", x: tx, y, width: tw, height: 0.7, rx: 0.12, fill: terrain[2], stroke: "#9c8f76", "stroke-width": 0.02 }),
-    svg("text", { x: tx + 0.12, y: y + 0.27, "font-size": 0.21, class: "fm-muted" }, w("terrain")),
+    svg("text", { x: tx + 0.12, y: y + 0.27, "font-size": 0.16, class: "fm-muted" }, w("terrain")),
     fitText(terrain[es()], { x: tx + 0.12, y: y + 0.56, "font-weight": 700 }, tw - 0.24, 0.24)));
   const phases = ["main", "place", "battle"];
   const actHere = ui.targets && ui.targets.has("act");
@@ -559,7 +551,7 @@ function drawHand(board, payload, ui) {
     const x = G.ZX + PITCH * i, y = G.Y.hand - (order >= 0 ? 0.3 : 0);
     positions[target] = [x + CW / 2, y + CH / 2];
     const g = spot(target, ui, { transform: `translate(${x} ${y})`, role: "img", "aria-label": `${i + 1}: ${describeRecord({ id }, false).replace(/, .*$/, "")}` },
-      svg("g", { class: `fm-card${change.fresh && i >= change.handBefore ? " fm-draw" : ""}` }, cardFace(id, null, 1)),
+      svg("g", { class: `fm-card${change.fresh && i >= change.handBefore ? " fm-draw" : ""}` }, cardFace(id)),
       title(cardName(id)));
     if (order >= 0) {
       g.append(svg("circle", { cx: CW / 2, cy: -0.08, r: 0.22, class: "fm-order" }),
@@ -569,7 +561,7 @@ function drawHand(board, payload, ui) {
   });
   if (!hand.length) return;
   if (payload.observation.phase === "main" && payload.legal.length && !(ui.selection || []).length) {
-    board.append(svg("text", { x: G.ZX, y: G.Y.hand - 0.12, "font-size": 0.22, class: "fm-muted" }, w("hint")));
+    board.append(svg("text", { x: G.ZX, y: G.Y.hand - 0.12, "font-size": 0.2, class: "fm-muted" }, w("hint")));
   }
 }
 
@@ -663,7 +655,7 @@ function showPreview(hoverZone) {
     svg("text", { x: beside ? x + CW * scale + 0.12 : x + CW / 2, y: beside ? y + 0.35 : y - 0.12, "font-size": 0.22, "font-weight": 700,
       "text-anchor": beside ? "start" : "middle", class: fused ? "fm-fused" : "" }, `= ${caption}`),
     beside ? fitText(cardName(result.id), { x: x + CW * scale + 0.12, y: y + 0.7, "font-weight": 700 }, 2.8, 0.22) : null,
-    svg("g", { transform: `translate(${x} ${y}) scale(${scale})` }, svg("g", { class: "fm-card fm-enter" }, cardFace(result.id, shown, scale))));
+    svg("g", { transform: `translate(${x} ${y}) scale(${scale})` }, svg("g", { class: "fm-card fm-enter" }, cardFace(result.id, shown))));
   previewBox.board.append(box);
   const stepWords = result.steps.map((s) => (s.kind === "fusion" ? `${cardName(s.a)} + ${cardName(s.b)} → ${cardName(s.result)}`
     : s.kind === "equip" ? `${cardName(s.equip)} → ${cardName(s.monster)} (+${s.value})` : w("fails", { c: cardName(s.lost) })));
