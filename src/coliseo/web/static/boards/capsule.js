@@ -249,9 +249,10 @@ function slide(piece, before, place) {
 function facts(payload, ui) {
   const obs = payload.observation;
   const me = payload.you;
-  const apTotal = obs.current_player === me ? obs.ap : null;
-  // The points are the player to move's: named, unless they are yours.
-  const apWords = apTotal !== null ? w("ap") : w("apOf", { p: t("player", { n: obs.current_player + 1 }) });
+  const mover = obs.current_player ?? null;
+  const apTotal = mover !== null && mover === me ? obs.ap : null;
+  // The points are the player to move's: named, unless they are yours (or nobody is to move).
+  const apWords = apTotal !== null || mover === null ? w("ap") : w("apOf", { p: t("player", { n: mover + 1 }) });
   const abilityChoices = [...(ui.targets || [])].filter((id) => id.startsWith("!"));
   return el("div", { class: "capsule-facts" },
     obs.placing ? null : el("span", { class: "ap", title: apWords }, `${apWords}: `,
